@@ -1,0 +1,47 @@
+import path from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema';
+import { migrateToLatest } from './migrations';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+// PostgreSQL returns bigint (int8) as strings; our bigints are epoch milliseconds, well inside
+// Number's safe range, so read them as numbers on both dialects.
+pg.types.setTypeParser(20, (v) => Number(v));
+
+/** Opens the configured database (PostgreSQL URL or SQLite file in dataDir) and migrates it. */
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir: string;
+  schema?: string;
+}): Promise<DatabaseHandle> {
+  const usePostgres = !!opts.databaseUrl && /^postgres(ql)?:\/\//.test(opts.databaseUrl);
+  const dialect: Dialect = usePostgres ? 'postgres' : 'sqlite';
+  const db = new Kysely<Database>({
+    dialect: usePostgres ? postgresDialect(opts.databaseUrl!, opts.schema) : sqliteDialect(opts.dataDir),
+  });
+  await migrateToLatest(db as Kysely<unknown>, dialect, usePostgres ? opts.schema : undefined);
+  return { db, dialect, close: () => db.destroy() };
+}
+
+function sqliteDialect(dataDir: string): SqliteDialect {
+  const file = new BetterSqlite3(path.join(dataDir, 'studio.sqlite'));
+  // WAL lets the render worker read while the API writes; foreign keys are off by default in SQLite.
+  file.pragma('journal_mode = WAL');
+  file.pragma('foreign_keys = ON');
+  file.pragma('busy_timeout = 5000');
+  return new SqliteDialect({ database: file });
+}
+
+function postgresDialect(url: string, schema?: string): PostgresDialect {
+  const options = schema ? `-c search_path=${schema}` : undefined;
+  return new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 10, options }) });
+}

@@ -1,0 +1,62 @@
+import { Kysely, Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
+import type { Dialect } from './database';
+
+// Migrations are code, in order, and must run unchanged on SQLite and PostgreSQL: the only
+// dialect-specific piece is the auto-increment key, chosen by `idColumn`.
+function buildMigrations(dialect: Dialect): Record<string, Migration> {
+  const idType = dialect === 'postgres' ? 'serial' : 'integer';
+  const idColumn = (col: import('kysely').ColumnDefinitionBuilder) =>
+    dialect === 'postgres' ? col.primaryKey() : col.primaryKey().autoIncrement();
+  return {
+    '0001_accounts': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable('users')
+          .addColumn('id', idType, idColumn)
+          .addColumn('username', 'varchar(64)', (c) => c.notNull().unique())
+          .addColumn('password_hash', 'text', (c) => c.notNull())
+          .addColumn('nickname', 'varchar(64)', (c) => c.notNull())
+          .addColumn('avatar', 'text')
+          .addColumn('points', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('introduction', 'text', (c) => c.notNull().defaultTo(''))
+          .addColumn('roles', 'text', (c) => c.notNull().defaultTo('["user"]'))
+          .addColumn('quanxian', 'text', (c) => c.notNull().defaultTo('[]'))
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createTable('sessions')
+          .addColumn('jti', 'varchar(64)', (c) => c.primaryKey())
+          .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .addColumn('expires_at', 'bigint', (c) => c.notNull())
+          .addColumn('revoked_at', 'bigint')
+          .execute();
+        await db.schema.createIndex('sessions_user').on('sessions').column('user_id').execute();
+        await db.schema
+          .createTable('captchas')
+          .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
+          .addColumn('answer', 'varchar(16)', (c) => c.notNull())
+          .addColumn('expires_at', 'bigint', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createTable('login_failures')
+          .addColumn('key', 'varchar(200)', (c) => c.primaryKey())
+          .addColumn('count', 'integer', (c) => c.notNull())
+          .addColumn('updated_at', 'bigint', (c) => c.notNull())
+          .execute();
+      },
+    },
+  };
+}
+
+/** Brings the database schema up to date; safe to call on every start. */
+export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect, schema?: string): Promise<void> {
+  if (schema) await sql`create schema if not exists ${sql.id(schema)}`.execute(db);
+  const provider: MigrationProvider = { getMigrations: async () => buildMigrations(dialect) };
+  const migrator = new Migrator({ db, provider, migrationTableSchema: schema });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}

@@ -1,0 +1,72 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import type { ServerConfig } from './config';
+import { openDatabase, type DatabaseHandle } from './adapters/db/database';
+import { UsersRepo } from './adapters/db/users.repo';
+import { SessionsRepo } from './adapters/db/sessions.repo';
+import { LoginGuardRepo } from './adapters/db/loginGuard.repo';
+import { TokenSigner } from './adapters/tokens';
+import { FileStore } from './adapters/files';
+import { AuthService } from './services/auth.service';
+import { AccountService } from './services/account.service';
+import { installErrorHandling } from './http/envelope';
+import { authRoutes } from './routes/auth.routes';
+import { userRoutes } from './routes/user.routes';
+import { webRoutes } from './routes/web.routes';
+
+/** The assembled server: HTTP app, services (for the CLI and tests) and the database handle. */
+export interface StudioServer {
+  http: FastifyInstance;
+  database: DatabaseHandle;
+  services: { auth: AuthService; accounts: AccountService };
+  tokens: TokenSigner;
+  files: FileStore;
+  close(): Promise<void>;
+}
+
+/** Wires adapters -> services -> routes for the given configuration (migrating the database). */
+export async function buildServer(config: ServerConfig): Promise<StudioServer> {
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    schema: config.databaseSchema,
+  });
+  const { db } = database;
+  const tokens = new TokenSigner(config.jwtSecret, config.tokenTtlSeconds);
+  const files = new FileStore(config.dataDir, config.jwtSecret);
+  const users = new UsersRepo(db);
+  const sessions = new SessionsRepo(db);
+  const auth = new AuthService(users, sessions, new LoginGuardRepo(db), tokens, config.captchaAfterFailures);
+  const accounts = new AccountService(users, sessions, files);
+  await sessions.prune();
+
+  const http = Fastify({
+    logger: { level: config.logLevel },
+    bodyLimit: 20 * 1024 * 1024,
+    trustProxy: process.env.TRUST_PROXY === '1',
+  });
+  http.decorateRequest('auth', null);
+  http.addHook('onSend', async (_request, reply) => {
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Referrer-Policy', 'same-origin');
+  });
+  installErrorHandling(http);
+  await http.register(rateLimit, { global: false });
+  await http.register(multipart, { limits: { fields: 20, fieldSize: 64 * 1024 } });
+  await http.register(authRoutes, { auth, loginRateLimit: config.loginRateLimit });
+  await http.register(userRoutes, { auth, accounts, files });
+  await http.register(webRoutes, { webDir: config.webDir, files });
+
+  return {
+    http,
+    database,
+    services: { auth, accounts },
+    tokens,
+    files,
+    async close() {
+      await http.close();
+      await database.close();
+    },
+  };
+}

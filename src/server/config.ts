@@ -1,0 +1,60 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** Everything the server reads from its environment, resolved once at start. */
+export interface ServerConfig {
+  port: number;
+  host: string;
+  production: boolean;
+  dataDir: string;
+  /** postgres://... selects PostgreSQL; otherwise SQLite in dataDir. */
+  databaseUrl: string | undefined;
+  /** PostgreSQL schema to use (tests isolate themselves with one schema per file). */
+  databaseSchema: string | undefined;
+  jwtSecret: Uint8Array;
+  tokenTtlSeconds: number;
+  /** Login attempts per address per minute before the rate limiter answers 429. */
+  loginRateLimit: number;
+  /** Failed logins (per user or address) after which the captcha is required. */
+  captchaAfterFailures: number;
+  /** Built front end served under /home/; absent in API-only test runs. */
+  webDir: string | undefined;
+  logLevel: string;
+}
+
+/** Reads the configuration from environment variables (documented in the README). */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const production = env.NODE_ENV === 'production';
+  const dataDir = path.resolve(env.DATA_DIR ?? 'data');
+  mkdirSync(dataDir, { recursive: true });
+  return {
+    port: Number(env.PORT ?? 8080),
+    host: env.HOST ?? '0.0.0.0',
+    production,
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    databaseSchema: env.DATABASE_SCHEMA || undefined,
+    jwtSecret: resolveSecret(env.JWT_SECRET, dataDir, production),
+    tokenTtlSeconds: Number(env.TOKEN_TTL_SECONDS ?? 7 * 24 * 3600),
+    loginRateLimit: Number(env.LOGIN_RATE_LIMIT ?? 20),
+    captchaAfterFailures: 3,
+    webDir: path.resolve(env.WEB_DIR ?? 'dist/public'),
+    logLevel: env.LOG_LEVEL ?? (production ? 'info' : 'warn'),
+  };
+}
+
+// An embedded install keeps a generated secret beside its data so tokens survive restarts without
+// any setup; production must be given one explicitly so replicas agree and nothing is guessable.
+function resolveSecret(fromEnv: string | undefined, dataDir: string, production: boolean): Uint8Array {
+  if (fromEnv) return new TextEncoder().encode(fromEnv);
+  if (production) throw new Error('JWT_SECRET must be set when NODE_ENV=production');
+  const file = path.join(dataDir, 'jwt-secret');
+  try {
+    return new Uint8Array(readFileSync(file));
+  } catch {
+    const secret = randomBytes(48);
+    writeFileSync(file, secret, { mode: 0o600 });
+    return new Uint8Array(secret);
+  }
+}

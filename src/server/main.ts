@@ -1,0 +1,32 @@
+import { loadConfig } from './config';
+import { buildServer } from './buildServer';
+import { DEMO_USER } from './services/account.service';
+
+// Entry point of `npm start`: migrate, create the demo account on a first start outside production,
+// listen, and tell the operator where to go.
+const config = loadConfig();
+const server = await buildServer(config);
+const createdDemo = await server.services.accounts.ensureDemoUser(config.production);
+await server.http.listen({ port: config.port, host: config.host });
+
+const url = `http://localhost:${config.port}/home/`;
+const db = server.database.dialect === 'postgres' ? 'PostgreSQL' : `SQLite (${config.dataDir})`;
+console.log(`\n  数字人视频工作台 Presenter Studio is running\n\n  Open:      ${url}\n  Database:  ${db}`);
+if (createdDemo) {
+  console.log(
+    `  Log in:    ${DEMO_USER.username} / ${DEMO_USER.password}   (demo account created on first start)`,
+  );
+} else if (!config.production) {
+  console.log(
+    `  Log in:    with your account (first start created ${DEMO_USER.username} / ${DEMO_USER.password})`,
+  );
+} else {
+  console.log('  Log in:    create an account with `npm run user -- add <name> <password>`');
+}
+console.log('');
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void server.close().then(() => process.exit(0));
+  });
+}

@@ -1,0 +1,45 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import type { FileStore } from '../adapters/files';
+import { ApiError } from '../http/envelope';
+import { Code } from '../../api/envelope';
+
+/** The built app under /home/ and stored files under /files/ (signed URLs only). */
+export async function webRoutes(app: FastifyInstance, opts: { webDir?: string; files: FileStore }) {
+  const { files } = opts;
+  await app.register(fastifyStatic, { root: files.root, serve: false });
+
+  app.get<{ Params: { '*': string }; Querystring: { exp?: string; sig?: string } }>(
+    '/files/*',
+    async (request, reply) => {
+      const key = request.params['*'];
+      const { exp, sig } = request.query;
+      let valid = false;
+      try {
+        files.resolve(key);
+        valid = !!sig && files.verifySignature(key, Number(exp), sig);
+      } catch {
+        valid = false;
+      }
+      if (!valid) throw new ApiError(Code.forbidden, '文件链接无效或已过期', undefined, 403);
+      reply.header('Cache-Control', 'private, max-age=86400');
+      return reply.sendFile(key);
+    },
+  );
+
+  app.get('/', (_request, reply) => reply.redirect('/home/'));
+  app.get('/home', (_request, reply) => reply.redirect('/home/'));
+
+  const webDir = opts.webDir;
+  if (webDir && existsSync(path.join(webDir, 'index.html'))) {
+    await app.register(fastifyStatic, { root: webDir, prefix: '/home/', decorateReply: false });
+  } else {
+    app.get('/home/', (_request, reply) =>
+      reply
+        .type('text/html; charset=utf-8')
+        .send('<p>前端尚未构建：请运行 <code>npm run build</code> 或 <code>npm start</code>。</p>'),
+    );
+  }
+}

@@ -1,0 +1,108 @@
+import { randomBytes } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import { Code } from '../../api/envelope';
+import type { PasswordRequest, ProfileData } from '../../api/user.contract';
+import {
+  AVATAR_MIN_HEIGHT,
+  AVATAR_MIN_WIDTH,
+  avatarMessages,
+  checkNewPassword,
+  checkPasswordForm,
+} from '../../model/account';
+import type { UsersRepo } from '../adapters/db/users.repo';
+import type { SessionsRepo } from '../adapters/db/sessions.repo';
+import type { FileStore } from '../adapters/files';
+import { inspectImage, writePng } from '../adapters/images';
+import { hashPassword, verifyPassword } from '../adapters/passwords';
+import { ApiError } from '../http/envelope';
+
+const USERNAME_PATTERN = /^[A-Za-z0-9_.\-\u4e00-\u9fa5]{2,32}$/;
+export const DEMO_USER = { username: 'demo', password: 'demo123456' } as const;
+
+/** The user's own account: profile, password, avatar; and creating accounts for operators. */
+export class AccountService {
+  constructor(
+    private readonly users: UsersRepo,
+    private readonly sessions: SessionsRepo,
+    private readonly files: FileStore,
+  ) {}
+
+  /** What the navigation bar and the route guard need to know about the caller. */
+  async profile(userId: number): Promise<ProfileData> {
+    const user = await this.users.findById(userId);
+    if (!user) throw new ApiError(Code.loggedOut, '用户不存在，请重新登录');
+    return {
+      roles: JSON.parse(user.roles) as string[],
+      quanxian: JSON.parse(user.quanxian) as string[],
+      introduction: user.introduction,
+      user: {
+        userId: user.id,
+        username: user.username,
+        nickname: user.nickname,
+        avatar: user.avatar ? this.files.signedUrl(user.avatar) : '',
+        points: user.points,
+      },
+    };
+  }
+
+  /** Changes the password after checking every rule; other sessions of the user are signed out. */
+  async changePassword(userId: number, jti: string, form: PasswordRequest): Promise<void> {
+    const problem = checkPasswordForm(form)[0];
+    if (problem) throw new ApiError(Code.badRequest, problem);
+    const user = await this.users.findById(userId);
+    if (!user || !(await verifyPassword(user.password_hash, form.oldPassword))) {
+      throw new ApiError(Code.badRequest, '原密码错误');
+    }
+    await this.users.setPasswordHash(userId, await hashPassword(form.newPassword));
+    await this.sessions.revokeOthers(userId, jti);
+  }
+
+  /**
+   * Stores an uploaded avatar (already size-limited while streaming) after checking by content that
+   * it is an image of at least 200x199 px; the temp file is always removed.
+   */
+  async setAvatar(userId: number, tempFile: string): Promise<string> {
+    const output = await this.files.tempPath('.png');
+    try {
+      const info = await inspectImage(tempFile);
+      if (!info) throw new ApiError(Code.badRequest, avatarMessages.notImage);
+      if (info.width < AVATAR_MIN_WIDTH || info.height < AVATAR_MIN_HEIGHT) {
+        throw new ApiError(Code.badRequest, avatarMessages.tooSmall);
+      }
+      await writePng(tempFile, output, 512);
+      const key = `avatars/${userId}-${randomBytes(8).toString('hex')}.png`;
+      await this.files.commit(output, key);
+      const previous = (await this.users.findById(userId))?.avatar;
+      await this.users.setAvatar(userId, key);
+      if (previous) await this.files.remove(previous);
+      return this.files.signedUrl(key);
+    } finally {
+      await rm(tempFile, { force: true });
+      await rm(output, { force: true });
+    }
+  }
+
+  /** Creates an account (operator CLI, first-start demo user, tests). */
+  async createUser(username: string, password: string, roles: string[] = ['user']): Promise<number> {
+    if (!USERNAME_PATTERN.test(username)) {
+      throw new ApiError(Code.badRequest, '用户名需为 2-32 位字母、数字、中文或 _ . -');
+    }
+    const problem = checkNewPassword(password);
+    if (problem) throw new ApiError(Code.badRequest, problem);
+    if (await this.users.findByName(username)) throw new ApiError(Code.conflict, '用户名已存在');
+    return this.users.insert({
+      username,
+      passwordHash: await hashPassword(password),
+      nickname: username,
+      roles,
+      points: 1000,
+    });
+  }
+
+  /** On a first start outside production, creates the demo account; true when it did. */
+  async ensureDemoUser(production: boolean): Promise<boolean> {
+    if (production || (await this.users.count()) > 0) return false;
+    await this.createUser(DEMO_USER.username, DEMO_USER.password);
+    return true;
+  }
+}

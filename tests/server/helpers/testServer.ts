@@ -1,0 +1,124 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { buildServer, type StudioServer } from '../../../src/server/buildServer';
+import type { ServerConfig } from '../../../src/server/config';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+/** The dialects to run server tests on: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export function testDialects(): DialectName[] {
+  return process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+}
+
+export interface TestServer {
+  server: StudioServer;
+  config: ServerConfig;
+  /** JSON call through the real HTTP stack (in-process); returns HTTP status and parsed body. */
+  call(
+    method: 'GET' | 'POST',
+    url: string,
+    opts?: { body?: unknown; token?: string; headers?: Record<string, string>; payload?: Buffer },
+  ): Promise<{ status: number; body: any }>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  login(username: string, password: string): Promise<string>;
+  stop(): Promise<void>;
+}
+
+/** Starts a server on a fresh temp data dir and, for PostgreSQL, a fresh schema. */
+export async function startTestServer(
+  dialect: DialectName,
+  overrides: Partial<ServerConfig> = {},
+): Promise<TestServer> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'studio-test-'));
+  const schema = dialect === 'postgres' ? `t_${randomBytes(6).toString('hex')}` : undefined;
+  const config: ServerConfig = {
+    port: 0,
+    host: '127.0.0.1',
+    production: false,
+    dataDir,
+    databaseUrl: dialect === 'postgres' ? process.env.TEST_DATABASE_URL : undefined,
+    databaseSchema: schema,
+    jwtSecret: randomBytes(32),
+    tokenTtlSeconds: 3600,
+    loginRateLimit: 1000,
+    captchaAfterFailures: 3,
+    webDir: undefined,
+    logLevel: 'silent',
+    ...overrides,
+  };
+  const server = await buildServer(config);
+  const call: TestServer['call'] = async (method, url, opts = {}) => {
+    const headers: Record<string, string> = { ...opts.headers };
+    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+    const res = await server.http.inject({
+      method,
+      url,
+      headers,
+      ...(opts.payload
+        ? { payload: opts.payload }
+        : opts.body !== undefined
+          ? { payload: opts.body as object }
+          : {}),
+    });
+    let body: unknown = res.body;
+    try {
+      body = res.json();
+    } catch {
+      /* non-JSON responses (files) stay raw */
+    }
+    return { status: res.statusCode, body };
+  };
+  return {
+    server,
+    config,
+    call,
+    async login(username, password) {
+      const res = await call('POST', '/virtual/v1/login', { body: { username, password, version: 'test' } });
+      if (res.body.code !== 200) throw new Error(`login failed: ${res.body.msg}`);
+      return res.body.token as string;
+    },
+    async stop() {
+      await server.close();
+      rmSync(dataDir, { recursive: true, force: true });
+      if (schema) await dropSchema(schema);
+    },
+  };
+}
+
+async function dropSchema(schema: string): Promise<void> {
+  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await client.connect();
+  await client.query(`drop schema if exists "${schema}" cascade`);
+  await client.end();
+}
+
+/** A multipart/form-data body with one file and optional text fields. */
+export function multipart(
+  field: string,
+  filename: string,
+  content: Buffer,
+  fields: Record<string, string> = {},
+  contentType = 'application/octet-stream',
+): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----studio${randomBytes(8).toString('hex')}`;
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+    );
+  }
+  parts.push(
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\n` +
+        `Content-Type: ${contentType}\r\n\r\n`,
+    ),
+    content,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  );
+  return {
+    payload: Buffer.concat(parts),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}

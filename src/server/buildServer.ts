@@ -10,16 +10,20 @@ import { TokenSigner } from './adapters/tokens';
 import { FileStore } from './adapters/files';
 import { AuthService } from './services/auth.service';
 import { AccountService } from './services/account.service';
+import { ProjectService } from './services/project.service';
+import { ProjectsRepo } from './adapters/db/projects.repo';
+import { normaliseDocument, autoProjectName } from './services/projectDocument';
 import { installErrorHandling } from './http/envelope';
 import { authRoutes } from './routes/auth.routes';
 import { userRoutes } from './routes/user.routes';
 import { webRoutes } from './routes/web.routes';
+import { projectRoutes } from './routes/project.routes';
 
 /** The assembled server: HTTP app, services (for the CLI and tests) and the database handle. */
 export interface StudioServer {
   http: FastifyInstance;
   database: DatabaseHandle;
-  services: { auth: AuthService; accounts: AccountService };
+  services: { auth: AuthService; accounts: AccountService; projects: ProjectService };
   tokens: TokenSigner;
   files: FileStore;
   close(): Promise<void>;
@@ -39,6 +43,7 @@ export async function buildServer(config: ServerConfig): Promise<StudioServer> {
   const sessions = new SessionsRepo(db);
   const auth = new AuthService(users, sessions, new LoginGuardRepo(db), tokens, config.captchaAfterFailures);
   const accounts = new AccountService(users, sessions, files);
+  const projects = new ProjectService(new ProjectsRepo(db), normaliseDocument, autoProjectName);
   await sessions.prune();
 
   const http = Fastify({
@@ -56,12 +61,13 @@ export async function buildServer(config: ServerConfig): Promise<StudioServer> {
   await http.register(multipart, { limits: { fields: 20, fieldSize: 64 * 1024 } });
   await http.register(authRoutes, { auth, loginRateLimit: config.loginRateLimit });
   await http.register(userRoutes, { auth, accounts, files });
+  await http.register(projectRoutes, { auth, projects });
   await http.register(webRoutes, { webDir: config.webDir, files });
 
   return {
     http,
     database,
-    services: { auth, accounts },
+    services: { auth, accounts, projects },
     tokens,
     files,
     async close() {

@@ -46,6 +46,31 @@ function buildMigrations(dialect: Dialect): Record<string, Migration> {
           .execute();
       },
     },
+    '0002_projects': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable('projects')
+          .addColumn('id', idType, idColumn)
+          .addColumn('owner_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+          .addColumn('name', 'varchar(100)', (c) => c.notNull())
+          .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
+          .addColumn('type', 'integer', (c) => c.notNull())
+          .addColumn('pro_kind', 'integer', (c) => c.notNull())
+          .addColumn('distinguishability', 'integer', (c) => c.notNull())
+          .addColumn('original', 'integer', (c) => c.notNull())
+          .addColumn('detail', 'text', (c) => c.notNull().defaultTo(''))
+          .addColumn('revision', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('compose_status', 'varchar(16)', (c) => c.notNull().defaultTo('none'))
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .addColumn('updated_at', 'bigint', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createIndex('projects_owner')
+          .on('projects')
+          .columns(['owner_id', 'updated_at'])
+          .execute();
+      },
+    },
   };
 }
 

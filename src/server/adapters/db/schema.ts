@@ -6,6 +6,7 @@ export interface Database {
   sessions: SessionsTable;
   captchas: CaptchasTable;
   login_failures: LoginFailuresTable;
+  projects: ProjectsTable;
 }
 
 export interface UsersTable {
@@ -40,5 +41,24 @@ export interface CaptchasTable {
 export interface LoginFailuresTable {
   key: string;
   count: number;
+  updated_at: number;
+}
+
+export interface ProjectsTable {
+  id: Generated<number>;
+  owner_id: number;
+  name: string;
+  description: string;
+  type: number;
+  pro_kind: number;
+  distinguishability: number;
+  /** 1 draft, 2 final (saved for synthesis). */
+  original: number;
+  /** The userProjectInfo document as JSON text. */
+  detail: string;
+  /** Incremented on every save; an update must name the revision it was based on. */
+  revision: number;
+  compose_status: string;
+  created_at: number;
   updated_at: number;
 }

@@ -1,0 +1,91 @@
+import { z } from 'zod';
+
+/** Project kinds (spec section 3): 3 text video and helper tool, 2 voice video. */
+export const ProKind = { voice: 2, text: 3 } as const;
+/** `original` on update: 1 saves a draft, 2 the final document before synthesis. */
+export const Original = { draft: 1, final: 2 } as const;
+
+const id = z.coerce.number().int().positive('项目不存在');
+
+/** POST /virtual/v1/userPro/list: the caller's projects, newest first. */
+export const projectListEndpoint = { method: 'POST', path: '/virtual/v1/userPro/list' } as const;
+export const projectListRequest = z.object({
+  pageIndex: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  proKind: z.coerce.number().int().optional(),
+});
+export interface ProjectListItem {
+  projectId: number;
+  name: string;
+  description: string;
+  type: number;
+  proKind: number;
+  distinguishability: number;
+  original: number;
+  createdAt: number;
+  updatedAt: number;
+  /** Last synthesis: none | queued | rendering | done | failed. */
+  composeStatus: string;
+}
+export interface ProjectListData {
+  list: ProjectListItem[];
+  count: number;
+  pageIndex: number;
+  pageSize: number;
+}
+
+/** POST /virtual/v1/userPro/add: data is the new project id. */
+export const projectAddEndpoint = { method: 'POST', path: '/virtual/v1/userPro/add' } as const;
+export const projectAddRequest = z.object({
+  name: z.string().trim().max(100).optional(),
+  description: z.string().max(500).default(''),
+  type: z.coerce.number().int().default(2),
+  proKind: z.coerce
+    .number()
+    .int()
+    .refine((k) => k === 2 || k === 3, '项目类型无效'),
+  distinguishability: z.coerce.number().int().default(2),
+  original: z.coerce.number().int().default(1),
+});
+
+/** POST /virtual/v1/userPro/rename. */
+export const projectRenameEndpoint = { method: 'POST', path: '/virtual/v1/userPro/rename' } as const;
+export const projectRenameRequest = z.object({
+  projectId: id,
+  projectName: z.string().trim().min(1, '请输入项目名称').max(100, '项目名称不能超过100个字符'),
+});
+
+/** POST /virtual/v1/userPro/delete. */
+export const projectDeleteEndpoint = { method: 'POST', path: '/virtual/v1/userPro/delete' } as const;
+export const projectDeleteRequest = z.object({ projectId: id });
+
+/** POST /virtual/v1/userPro/detail: data.detail is the document as JSON text. */
+export const projectDetailEndpoint = { method: 'POST', path: '/virtual/v1/userPro/detail' } as const;
+export const projectDetailRequest = z.object({ projectId: id, original: z.coerce.number().int().default(1) });
+export interface ProjectDetailData extends ProjectListItem {
+  /** The userProjectInfo document as JSON text ('' for a project never saved). */
+  detail: string;
+  /** Send back with the next update; a stale revision is refused. */
+  revision: number;
+}
+
+/** POST /virtual/v1/userPro/update: saves the document (original 1 draft, 2 final). */
+export const projectUpdateEndpoint = { method: 'POST', path: '/virtual/v1/userPro/update' } as const;
+export const projectUpdateRequest = z.object({
+  projectId: id,
+  userProjectInfo: z.union([z.string().max(5_000_000), z.record(z.string(), z.unknown())]),
+  original: z.coerce
+    .number()
+    .int()
+    .refine((o) => o === 1 || o === 2, 'original 只能为 1 或 2'),
+  revision: z.coerce.number().int().min(0, '缺少版本号'),
+});
+export interface ProjectUpdateData {
+  revision: number;
+}
+
+export const projectMessages = {
+  notFound: '项目不存在或无权访问',
+  stale: '项目已在其他窗口或设备上修改，请刷新后再保存',
+  badDocument: '项目内容格式错误',
+} as const;

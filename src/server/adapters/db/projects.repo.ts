@@ -1,0 +1,105 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, ProjectsTable } from './schema';
+
+export type ProjectRow = Selectable<ProjectsTable>;
+export type ProjectSummaryRow = Omit<ProjectRow, 'detail'>;
+
+const summaryColumns = [
+  'id',
+  'owner_id',
+  'name',
+  'description',
+  'type',
+  'pro_kind',
+  'distinguishability',
+  'original',
+  'revision',
+  'compose_status',
+  'created_at',
+  'updated_at',
+] as const;
+
+/** Project rows. Every query names the owner, so one user can never reach another's project. */
+export class ProjectsRepo {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async list(ownerId: number, page: { offset: number; limit: number; proKind?: number }) {
+    let query = this.db.selectFrom('projects').where('owner_id', '=', ownerId);
+    if (page.proKind !== undefined) query = query.where('pro_kind', '=', page.proKind);
+    const [rows, total] = await Promise.all([
+      query
+        .select(summaryColumns)
+        .orderBy('updated_at', 'desc')
+        .orderBy('id', 'desc')
+        .offset(page.offset)
+        .limit(page.limit)
+        .execute(),
+      query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows: rows as ProjectSummaryRow[], count: Number(total.n) };
+  }
+
+  find(ownerId: number, id: number): Promise<ProjectRow | undefined> {
+    return this.db
+      .selectFrom('projects')
+      .selectAll()
+      .where('id', '=', id)
+      .where('owner_id', '=', ownerId)
+      .executeTakeFirst();
+  }
+
+  async insert(values: Omit<ProjectRow, 'id' | 'revision' | 'compose_status'>): Promise<number> {
+    const row = await this.db
+      .insertInto('projects')
+      .values({ ...values, revision: 0, compose_status: 'none' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return Number(row.id);
+  }
+
+  /** Renames; false when the caller owns no such project. */
+  async rename(ownerId: number, id: number, name: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('projects')
+      .set({ name, updated_at: Date.now() })
+      .where('id', '=', id)
+      .where('owner_id', '=', ownerId)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  async delete(ownerId: number, id: number): Promise<boolean> {
+    const result = await this.db
+      .deleteFrom('projects')
+      .where('id', '=', id)
+      .where('owner_id', '=', ownerId)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
+  /**
+   * Saves the document only if it is still at `revision` (compare-and-set in one statement, so two
+   * tabs saving at once cannot both win); returns the new revision or null when nothing matched.
+   */
+  async saveDocument(
+    ownerId: number,
+    id: number,
+    revision: number,
+    change: { detail: string; original: number; name?: string },
+  ): Promise<number | null> {
+    const result = await this.db
+      .updateTable('projects')
+      .set((eb) => ({
+        detail: change.detail,
+        original: change.original,
+        revision: eb('revision', '+', 1),
+        updated_at: Date.now(),
+        ...(change.name ? { name: change.name } : {}),
+      }))
+      .where('id', '=', id)
+      .where('owner_id', '=', ownerId)
+      .where('revision', '=', revision)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0 ? revision + 1 : null;
+  }
+}

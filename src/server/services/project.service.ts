@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { Code } from '../../api/envelope';
+import {
+  projectAddRequest,
+  projectListRequest,
+  projectMessages,
+  projectUpdateRequest,
+  type ProjectDetailData,
+  type ProjectListData,
+  type ProjectListItem,
+} from '../../api/project.contract';
+import type { ProjectsRepo, ProjectSummaryRow } from '../adapters/db/projects.repo';
+import { ApiError } from '../http/envelope';
+
+/** Turns a stored document into the canonical JSON text, or refuses it (hook for schema checks). */
+export type DocumentNormaliser = (raw: unknown) => { json: string; name?: string };
+
+/** The caller's projects: list, create, rename, delete, load and save with revision checks. */
+export class ProjectService {
+  constructor(
+    private readonly projects: ProjectsRepo,
+    private readonly normalise: DocumentNormaliser,
+    private readonly autoName: (proKind: number, now: Date) => string,
+  ) {}
+
+  async list(ownerId: number, req: z.infer<typeof projectListRequest>): Promise<ProjectListData> {
+    const { pageIndex, pageSize, proKind } = req;
+    const { rows, count } = await this.projects.list(ownerId, {
+      offset: (pageIndex - 1) * pageSize,
+      limit: pageSize,
+      proKind,
+    });
+    return { list: rows.map(toListItem), count, pageIndex, pageSize };
+  }
+
+  async add(ownerId: number, req: z.infer<typeof projectAddRequest>): Promise<number> {
+    const now = Date.now();
+    return this.projects.insert({
+      owner_id: ownerId,
+      name: req.name || this.autoName(req.proKind, new Date(now)),
+      description: req.description,
+      type: req.type,
+      pro_kind: req.proKind,
+      distinguishability: req.distinguishability,
+      original: req.original,
+      detail: '',
+      created_at: now,
+      updated_at: now,
+    });
+  }
+
+  async rename(ownerId: number, projectId: number, name: string): Promise<void> {
+    if (!(await this.projects.rename(ownerId, projectId, name))) this.notFound();
+  }
+
+  async delete(ownerId: number, projectId: number): Promise<void> {
+    if (!(await this.projects.delete(ownerId, projectId))) this.notFound();
+  }
+
+  async detail(ownerId: number, projectId: number): Promise<ProjectDetailData> {
+    const row = await this.projects.find(ownerId, projectId);
+    if (!row) this.notFound();
+    return { ...toListItem(row), detail: row.detail, revision: row.revision };
+  }
+
+  /** Saves a draft (original 1) or the final document (original 2); refuses stale revisions. */
+  async update(ownerId: number, req: z.infer<typeof projectUpdateRequest>): Promise<number> {
+    let raw: unknown = req.userProjectInfo;
+    if (typeof raw === 'string') {
+      try {
+        raw = JSON.parse(raw);
+      } catch {
+        throw new ApiError(Code.badRequest, projectMessages.badDocument);
+      }
+    }
+    const { json, name } = this.normalise(raw);
+    const revision = await this.projects.saveDocument(ownerId, req.projectId, req.revision, {
+      detail: json,
+      original: req.original,
+      name,
+    });
+    if (revision !== null) return revision;
+    if (!(await this.projects.find(ownerId, req.projectId))) this.notFound();
+    throw new ApiError(Code.conflict, projectMessages.stale);
+  }
+
+  private notFound(): never {
+    throw new ApiError(Code.notFound, projectMessages.notFound);
+  }
+}
+
+function toListItem(row: ProjectSummaryRow): ProjectListItem {
+  return {
+    projectId: row.id,
+    name: row.name,
+    description: row.description,
+    type: row.type,
+    proKind: row.pro_kind,
+    distinguishability: row.distinguishability,
+    original: row.original,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    composeStatus: row.compose_status,
+  };
+}

@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, testDialects, type TestServer } from './helpers/testServer';
+
+describe.each(testDialects())('projects on %s', (dialect) => {
+  let t: TestServer;
+  let alice: string;
+  let bob: string;
+  beforeAll(async () => {
+    t = await startTestServer(dialect);
+    await t.server.services.accounts.createUser('alice', 'secret123');
+    await t.server.services.accounts.createUser('bob', 'secret123');
+    alice = await t.login('alice', 'secret123');
+    bob = await t.login('bob', 'secret123');
+  });
+  afterAll(() => t.stop());
+
+  const post = (path: string, body: object, token: string) =>
+    t.call('POST', `/virtual/v1/userPro/${path}`, { body, token });
+  const add = async (token: string, body: object = {}) => {
+    const res = await post(
+      'add',
+      { distinguishability: 2, type: 2, original: 1, proKind: 3, ...body },
+      token,
+    );
+    expect(res.body.code).toBe(200);
+    return res.body.data as number;
+  };
+
+  it('creates a project with an auto name and lists it', async () => {
+    const id = await add(alice);
+    expect(typeof id).toBe('number');
+    const list = (await post('list', { pageIndex: 1, pageSize: 10 }, alice)).body.data;
+    expect(list.count).toBe(1);
+    expect(list.list[0]).toMatchObject({
+      projectId: id,
+      proKind: 3,
+      type: 2,
+      original: 1,
+      composeStatus: 'none',
+    });
+    expect(list.list[0].name).toMatch(/^文字视频\d{14}$/);
+    const voice = await add(alice, { proKind: 2 });
+    const voiceRow = (await post('detail', { projectId: voice, original: 1 }, alice)).body.data;
+    expect(voiceRow.name).toMatch(/^语音视频\d{14}$/);
+    expect(voiceRow).toMatchObject({ detail: '', revision: 0 });
+  });
+
+  it('refuses an unknown project kind', async () => {
+    const res = await post('add', { proKind: 7 }, alice);
+    expect(res.body).toMatchObject({ code: 400, msg: '项目类型无效' });
+  });
+
+  it('renames, saves with revisions, refuses a stale revision and deletes', async () => {
+    const id = await add(alice, { name: '季度汇报' });
+    expect((await post('rename', { projectId: id, projectName: '年度汇报' }, alice)).body.code).toBe(200);
+
+    const doc = { projectName: '年度汇报', ppt: { pages: [{ index: 1, text: '你好' }] } };
+    const first = await post(
+      'update',
+      { projectId: id, userProjectInfo: JSON.stringify(doc), original: 1, revision: 0 },
+      alice,
+    );
+    expect(first.body).toMatchObject({ code: 200, data: { revision: 1 } });
+
+    const detail = (await post('detail', { projectId: String(id), original: 1 }, alice)).body.data;
+    expect(JSON.parse(detail.detail)).toEqual(doc);
+    expect(detail).toMatchObject({ name: '年度汇报', revision: 1 });
+
+    // A second tab still holding revision 0 must not overwrite the first tab's save.
+    const stale = await post(
+      'update',
+      { projectId: id, userProjectInfo: doc, original: 1, revision: 0 },
+      alice,
+    );
+    expect(stale.body).toMatchObject({ code: 409, msg: '项目已在其他窗口或设备上修改，请刷新后再保存' });
+
+    const final = await post(
+      'update',
+      { projectId: id, userProjectInfo: doc, original: 2, revision: 1 },
+      alice,
+    );
+    expect(final.body.data.revision).toBe(2);
+    expect((await post('detail', { projectId: id }, alice)).body.data.original).toBe(2);
+
+    const broken = await post(
+      'update',
+      { projectId: id, userProjectInfo: '{not json', original: 1, revision: 2 },
+      alice,
+    );
+    expect(broken.body).toMatchObject({ code: 400, msg: '项目内容格式错误' });
+
+    expect((await post('delete', { projectId: id }, alice)).body.code).toBe(200);
+    expect((await post('detail', { projectId: id }, alice)).body.code).toBe(404);
+  });
+
+  it('gives another user nothing of alice’s projects', async () => {
+    const id = await add(alice, { name: '机密项目' });
+    await post('update', { projectId: id, userProjectInfo: { secret: 1 }, original: 1, revision: 0 }, alice);
+    const notFound = { code: 404, msg: '项目不存在或无权访问' };
+    expect((await post('detail', { projectId: id }, bob)).body).toMatchObject(notFound);
+    expect((await post('detail', { projectId: id }, bob)).body.data).toBeUndefined();
+    expect((await post('rename', { projectId: id, projectName: 'x' }, bob)).body).toMatchObject(notFound);
+    expect(
+      (await post('update', { projectId: id, userProjectInfo: {}, original: 1, revision: 1 }, bob)).body,
+    ).toMatchObject(notFound);
+    expect((await post('delete', { projectId: id }, bob)).body).toMatchObject(notFound);
+    expect((await post('list', {}, bob)).body.data).toMatchObject({ count: 0, list: [] });
+    // Alice's project is untouched.
+    expect((await post('detail', { projectId: id }, alice)).body.data).toMatchObject({
+      name: '机密项目',
+      revision: 1,
+    });
+  });
+
+  it('answers 501 without a token', async () => {
+    expect((await t.call('POST', '/virtual/v1/userPro/list', { body: {} })).body.code).toBe(501);
+  });
+});

@@ -18,12 +18,18 @@ import { authRoutes } from './routes/auth.routes';
 import { userRoutes } from './routes/user.routes';
 import { webRoutes } from './routes/web.routes';
 import { projectRoutes } from './routes/project.routes';
+import { pptRoutes } from './routes/ppt.routes';
+import { PptService, RASTERIZE_JOB } from './services/ppt.service';
+import { PptsRepo } from './adapters/db/ppts.repo';
+import { JobsRepo } from './adapters/db/jobs.repo';
+import { JobRunner } from './services/jobRunner';
 
 /** The assembled server: HTTP app, services (for the CLI and tests) and the database handle. */
 export interface StudioServer {
   http: FastifyInstance;
   database: DatabaseHandle;
-  services: { auth: AuthService; accounts: AccountService; projects: ProjectService };
+  services: { auth: AuthService; accounts: AccountService; projects: ProjectService; ppts: PptService };
+  jobs: JobRunner;
   tokens: TokenSigner;
   files: FileStore;
   close(): Promise<void>;
@@ -44,6 +50,9 @@ export async function buildServer(config: ServerConfig): Promise<StudioServer> {
   const auth = new AuthService(users, sessions, new LoginGuardRepo(db), tokens, config.captchaAfterFailures);
   const accounts = new AccountService(users, sessions, files);
   const projects = new ProjectService(new ProjectsRepo(db), normaliseDocument, autoProjectName);
+  const jobs = new JobsRepo(db);
+  const runner = new JobRunner(jobs, (message, error) => http.log.error({ err: error }, message));
+  const ppts = new PptService(new PptsRepo(db), jobs, files, () => runner.notify());
   await sessions.prune();
 
   const http = Fastify({
@@ -62,15 +71,21 @@ export async function buildServer(config: ServerConfig): Promise<StudioServer> {
   await http.register(authRoutes, { auth, loginRateLimit: config.loginRateLimit });
   await http.register(userRoutes, { auth, accounts, files });
   await http.register(projectRoutes, { auth, projects });
-  await http.register(webRoutes, { webDir: config.webDir, files });
+  await http.register(pptRoutes, { auth, ppts, files });
+  await http.register(webRoutes, { webDir: config.webDir, libraryDir: config.libraryDir, files, auth });
+
+  runner.register(RASTERIZE_JOB, ppts.rasterizeHandler());
+  if (config.runJobs) runner.start();
 
   return {
     http,
     database,
-    services: { auth, accounts, projects },
+    services: { auth, accounts, projects, ppts },
+    jobs: runner,
     tokens,
     files,
     async close() {
+      await runner.stop();
       await http.close();
       await database.close();
     },

@@ -21,6 +21,10 @@ export interface ServerConfig {
   /** Built front end served under /home/; absent in API-only test runs. */
   webDir: string | undefined;
   logLevel: string;
+  /** Built-in library art (presenters, scenes, stickers). */
+  libraryDir: string;
+  /** Run background jobs in this process (the embedded profile). */
+  runJobs: boolean;
 }
 
 /** Reads the configuration from environment variables (documented in the README). */
@@ -41,6 +45,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     captchaAfterFailures: 3,
     webDir: path.resolve(env.WEB_DIR ?? 'dist/public'),
     logLevel: env.LOG_LEVEL ?? (production ? 'info' : 'warn'),
+    libraryDir: path.resolve(import.meta.dirname, '../../assets/library'),
+    runJobs: env.RUN_JOBS !== '0',
   };
 }
 

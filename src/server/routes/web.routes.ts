@@ -3,12 +3,26 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { FileStore } from '../adapters/files';
+import type { AuthService } from '../services/auth.service';
 import { ApiError } from '../http/envelope';
 import { Code } from '../../api/envelope';
 
 /** The built app under /home/ and stored files under /files/ (signed URLs only). */
-export async function webRoutes(app: FastifyInstance, opts: { webDir?: string; files: FileStore }) {
-  const { files } = opts;
+export async function webRoutes(
+  app: FastifyInstance,
+  opts: { webDir?: string; libraryDir: string; files: FileStore; auth: AuthService },
+) {
+  const { files, auth } = opts;
+
+  // A user's own files (u/<id>/...) are also served to that user's browser session: <img> and
+  // <video> cannot send a bearer header, but the session cookie `jwt` travels with them.
+  const ownsKey = async (key: string, cookieHeader: string | undefined) => {
+    const owner = /^u\/(\d+)\//.exec(key)?.[1];
+    const token = /(?:^|;\s*)jwt=([^;]+)/.exec(cookieHeader ?? '')?.[1];
+    if (!owner || !token) return false;
+    const session = await auth.authenticate(decodeURIComponent(token));
+    return session?.userId === Number(owner);
+  };
   await app.register(fastifyStatic, { root: files.root, serve: false });
 
   app.get<{ Params: { '*': string }; Querystring: { exp?: string; sig?: string } }>(
@@ -19,7 +33,9 @@ export async function webRoutes(app: FastifyInstance, opts: { webDir?: string; f
       let valid = false;
       try {
         files.resolve(key);
-        valid = !!sig && files.verifySignature(key, Number(exp), sig);
+        valid =
+          (!!sig && files.verifySignature(key, Number(exp), sig)) ||
+          (await ownsKey(key, request.headers.cookie));
       } catch {
         valid = false;
       }
@@ -28,6 +44,16 @@ export async function webRoutes(app: FastifyInstance, opts: { webDir?: string; f
       return reply.sendFile(key);
     },
   );
+
+  // Built-in presenters, scenes and stickers are public, read-only art.
+  if (existsSync(opts.libraryDir)) {
+    await app.register(fastifyStatic, {
+      root: opts.libraryDir,
+      prefix: '/library/',
+      decorateReply: false,
+      maxAge: '1d',
+    });
+  }
 
   app.get('/', (_request, reply) => reply.redirect('/home/'));
   app.get('/home', (_request, reply) => reply.redirect('/home/'));

@@ -46,6 +46,8 @@ export async function startTestServer(
     captchaAfterFailures: 3,
     webDir: undefined,
     logLevel: 'silent',
+    libraryDir: path.resolve(import.meta.dirname, '../../../assets/library'),
+    runJobs: true,
     ...overrides,
   };
   const server = await buildServer(config);

@@ -71,6 +71,42 @@ function buildMigrations(dialect: Dialect): Record<string, Migration> {
           .execute();
       },
     },
+    '0003_slides_and_jobs': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable('ppts')
+          .addColumn('id', idType, idColumn)
+          .addColumn('owner_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+          .addColumn('uuid', 'varchar(64)', (c) => c.notNull().unique())
+          .addColumn('name', 'varchar(200)', (c) => c.notNull())
+          .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
+          .addColumn('page_count', 'integer', (c) => c.notNull())
+          .addColumn('pages_done', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('status', 'varchar(16)', (c) => c.notNull())
+          .addColumn('error', 'text')
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('ppts_owner').on('ppts').columns(['owner_id', 'created_at']).execute();
+        await db.schema
+          .createTable('jobs')
+          .addColumn('id', idType, idColumn)
+          .addColumn('kind', 'varchar(32)', (c) => c.notNull())
+          .addColumn('owner_id', 'integer', (c) => c.notNull())
+          .addColumn('subject_id', 'integer', (c) => c.notNull())
+          .addColumn('payload', 'text', (c) => c.notNull())
+          .addColumn('status', 'varchar(16)', (c) => c.notNull())
+          .addColumn('progress', 'real', (c) => c.notNull().defaultTo(0))
+          .addColumn('message', 'text', (c) => c.notNull().defaultTo(''))
+          .addColumn('result', 'text')
+          .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('locked_until', 'bigint', (c) => c.notNull().defaultTo(0))
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .addColumn('updated_at', 'bigint', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('jobs_status').on('jobs').columns(['status', 'kind', 'id']).execute();
+        await db.schema.createIndex('jobs_subject').on('jobs').columns(['kind', 'subject_id']).execute();
+      },
+    },
   };
 }
 

@@ -7,6 +7,8 @@ export interface Database {
   captchas: CaptchasTable;
   login_failures: LoginFailuresTable;
   projects: ProjectsTable;
+  ppts: PptsTable;
+  jobs: JobsTable;
 }
 
 export interface UsersTable {
@@ -59,6 +61,42 @@ export interface ProjectsTable {
   /** Incremented on every save; an update must name the revision it was based on. */
   revision: number;
   compose_status: string;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Uploaded PDF decks; pages are rasterised to files/u/<owner>/ppt/<uuid>/images/<n>.png. */
+export interface PptsTable {
+  id: Generated<number>;
+  owner_id: number;
+  uuid: string;
+  name: string;
+  description: string;
+  page_count: number;
+  pages_done: number;
+  /** processing | ready | failed */
+  status: string;
+  error: string | null;
+  created_at: number;
+}
+
+/** Durable background work (PDF rasterising, renders): survives restarts, one row per job. */
+export interface JobsTable {
+  id: Generated<number>;
+  kind: string;
+  owner_id: number;
+  /** The row the job works on (ppt id, project id). */
+  subject_id: number;
+  payload: string;
+  /** queued | running | done | failed | cancelled */
+  status: string;
+  /** 0..1 */
+  progress: number;
+  message: string;
+  result: string | null;
+  attempts: number;
+  /** A running job whose lock has expired was interrupted (crash, kill) and is run again. */
+  locked_until: number;
   created_at: number;
   updated_at: number;
 }

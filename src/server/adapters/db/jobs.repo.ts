@@ -1,0 +1,136 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, JobsTable } from './schema';
+
+export type JobRow = Selectable<JobsTable>;
+export type JobStatus = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
+
+/** The durable job table: enqueue, claim with a lease, report progress, finish. */
+export class JobsRepo {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async enqueue(job: {
+    kind: string;
+    ownerId: number;
+    subjectId: number;
+    payload: unknown;
+  }): Promise<number> {
+    const now = Date.now();
+    const row = await this.db
+      .insertInto('jobs')
+      .values({
+        kind: job.kind,
+        owner_id: job.ownerId,
+        subject_id: job.subjectId,
+        payload: JSON.stringify(job.payload ?? {}),
+        status: 'queued',
+        progress: 0,
+        message: '',
+        result: null,
+        attempts: 0,
+        locked_until: 0,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return Number(row.id);
+  }
+
+  /**
+   * Claims the oldest runnable job of the given kinds: queued, or running with an expired lease
+   * (its worker died). The claim is a compare-and-set, so two workers never take the same job.
+   */
+  async claim(kinds: string[], leaseMs: number): Promise<JobRow | undefined> {
+    const now = Date.now();
+    const candidate = await this.db
+      .selectFrom('jobs')
+      .select(['id', 'status', 'locked_until'])
+      .where('kind', 'in', kinds)
+      .where((eb) =>
+        eb.or([
+          eb('status', '=', 'queued'),
+          eb.and([eb('status', '=', 'running'), eb('locked_until', '<', now)]),
+        ]),
+      )
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirst();
+    if (!candidate) return undefined;
+    const claimed = await this.db
+      .updateTable('jobs')
+      .set((eb) => ({
+        status: 'running',
+        locked_until: now + leaseMs,
+        attempts: eb('attempts', '+', 1),
+        updated_at: now,
+      }))
+      .where('id', '=', candidate.id)
+      .where('status', '=', candidate.status)
+      .where('locked_until', '=', candidate.locked_until)
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) === 0) return this.claim(kinds, leaseMs);
+    return this.db.selectFrom('jobs').selectAll().where('id', '=', candidate.id).executeTakeFirst();
+  }
+
+  /** Records progress and extends the lease; false when the job was cancelled meanwhile. */
+  async heartbeat(id: number, progress: number, message: string, leaseMs: number): Promise<boolean> {
+    const now = Date.now();
+    const result = await this.db
+      .updateTable('jobs')
+      .set({ progress, message, locked_until: now + leaseMs, updated_at: now })
+      .where('id', '=', id)
+      .where('status', '=', 'running')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  async finish(
+    id: number,
+    status: Exclude<JobStatus, 'queued' | 'running'>,
+    message: string,
+    result?: unknown,
+  ) {
+    await this.db
+      .updateTable('jobs')
+      .set({
+        status,
+        message,
+        progress: status === 'done' ? 1 : undefined,
+        result: result === undefined ? null : JSON.stringify(result),
+        locked_until: 0,
+        updated_at: Date.now(),
+      })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** Cancels the queued or running jobs of a kind for a subject; returns how many. */
+  async cancel(kind: string, ownerId: number, subjectId: number): Promise<number> {
+    const result = await this.db
+      .updateTable('jobs')
+      .set({ status: 'cancelled', message: '已取消', locked_until: 0, updated_at: Date.now() })
+      .where('kind', '=', kind)
+      .where('owner_id', '=', ownerId)
+      .where('subject_id', '=', subjectId)
+      .where('status', 'in', ['queued', 'running'])
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
+  find(id: number): Promise<JobRow | undefined> {
+    return this.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** The newest job of a kind for a subject owned by the caller. */
+  latest(kind: string, ownerId: number, subjectId: number): Promise<JobRow | undefined> {
+    return this.db
+      .selectFrom('jobs')
+      .selectAll()
+      .where('kind', '=', kind)
+      .where('owner_id', '=', ownerId)
+      .where('subject_id', '=', subjectId)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+  }
+}

@@ -9,7 +9,11 @@ export const pptMessages = {
 } as const;
 
 /** POST /virtual/v1/userPpt/upload: multipart, file field `resources`; name, description, source, type. */
-export const pptUploadEndpoint = { method: 'POST', path: '/virtual/v1/userPpt/upload', fileField: 'resources' } as const;
+export const pptUploadEndpoint = {
+  method: 'POST',
+  path: '/virtual/v1/userPpt/upload',
+  fileField: 'resources',
+} as const;
 export interface PptUploadData {
   uuid: string;
   pptId: number;
@@ -48,8 +52,14 @@ export interface PptListData {
 
 /** POST /virtual/v1/userPpt/delete: PptId, source 1. Projects using the deck keep their page images. */
 export const pptDeleteEndpoint = { method: 'POST', path: '/virtual/v1/userPpt/delete' } as const;
-export const pptDeleteRequest = z.object({ PptId: z.coerce.number().int().positive(), source: z.coerce.number().default(1) });
+export const pptDeleteRequest = z.object({
+  PptId: z.coerce.number().int().positive(),
+  source: z.coerce.number().default(1),
+});
 
 /** POST /virtual/v1/userPpt/info: pptId, type 2 -> the deck with basePath and uuidStr. */
 export const pptInfoEndpoint = { method: 'POST', path: '/virtual/v1/userPpt/info' } as const;
-export const pptInfoRequest = z.object({ pptId: z.coerce.number().int().positive(), type: z.coerce.number().default(2) });
+export const pptInfoRequest = z.object({
+  pptId: z.coerce.number().int().positive(),
+  type: z.coerce.number().default(2),
+});

@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import {
+  chooseCharacter,
+  chooseScene,
+  chooseVoice,
+  fitCharacter,
+  newDocument,
+  switchOrientation,
+} from '../../../src/model/project';
+import { must, readyDocument } from './fixtures';
+
+describe('chooseScene (spec 4)', () => {
+  it('sets the scene fields and the project resolution from sizeType', () => {
+    const d = must(chooseScene(newDocument(), { id: 12, name: '教室', path: '/s/12.png', sizeType: 1 }));
+    expect(d.scene).toMatchObject({
+      uuid: '12',
+      icon: '/s/12.png',
+      path: '/s/12.png',
+      name: '教室',
+      type: 1,
+    });
+    expect(d.distinguishability).toBe(1);
+    expect([d.scene.backWidth, d.scene.backHeight]).toEqual([960, 540]);
+  });
+
+  it('a portrait scene switches the project to portrait and refits the presenter', () => {
+    const start = readyDocument();
+    const d = must(chooseScene(start, { id: 3, name: '竖屏', path: '/s/3.png', sizeType: 2, userId: 9 }));
+    expect(d.distinguishability).toBe(2);
+    expect(d.scene).toMatchObject({ uuid: '3', icon: '/s/3.png', type: 2, backWidth: 375, backHeight: 667 });
+    expect([d.character.X, d.character.Y]).toEqual([45, 150]);
+  });
+});
+
+describe('chooseCharacter and chooseVoice (spec 4)', () => {
+  it('copies cover, name, static image, video and type; keeps the voice', () => {
+    let d = must(chooseVoice(newDocument(), { id: 8, name: 'en-m1', show_name: '英文男声', isPublic: 2 }));
+    d = must(
+      chooseCharacter(d, {
+        id: 4,
+        name: '小明',
+        icon: '/c/4.png',
+        staticImg: '/c/4s.png',
+        video: '/c/4.mp4',
+        type: 2,
+      }),
+    );
+    expect(d.character).toMatchObject({
+      uuid: '4',
+      icon: '/c/4.png',
+      name: '小明',
+      staticImg: '/c/4s.png',
+      video: '/c/4.mp4',
+      type: 2,
+      voiceName: '英文男声',
+      tonename: 'en-m1',
+      voiceId: '8',
+      isPublic: 2,
+      X: 333,
+      Y: 261,
+    });
+  });
+
+  it('fits the presenter from its natural size by 1/2.5', () => {
+    const d = must(
+      chooseCharacter(newDocument(), {
+        id: 1,
+        name: 'a',
+        icon: '',
+        staticImg: '',
+        width: 1000,
+        height: 1250,
+      }),
+    );
+    expect([d.character.width, d.character.height]).toEqual([400, 500]);
+  });
+});
+
+describe('fitCharacter: natural / 2.5 inside 960x540 or 375x667', () => {
+  it('scales by 1/2.5 when it fits', () => {
+    expect(fitCharacter({ width: 500, height: 1000 }, 1)).toEqual({ width: 200, height: 400 });
+  });
+  it('shrinks keeping the aspect ratio when 1/2.5 is still too big', () => {
+    expect(fitCharacter({ width: 1000, height: 2000 }, 1)).toEqual({ width: 270, height: 540 });
+    expect(fitCharacter({ width: 3840, height: 2160 }, 2)).toEqual({ width: 375, height: 211 });
+  });
+});
+
+describe('switchOrientation (spec 4)', () => {
+  it('clears the background, resets slide frame and presenter, refits the presenter', () => {
+    const start = readyDocument();
+    const moved = { ...start, character: { ...start.character, X: 500, Y: 10 } };
+    const d = must(switchOrientation(moved, 2, { width: 1000, height: 2000 }));
+    expect(d.distinguishability).toBe(2);
+    expect(d.scene.uuid).toBe('');
+    expect(d.scene.icon).toBe('');
+    expect([d.character.X, d.character.Y]).toEqual([45, 150]);
+    expect([d.character.width, d.character.height]).toEqual([334, 667]);
+    expect(d.scene.pptWidth).toBe(294);
+    expect(d.scene.pptX + d.scene.pptWidth).toBeLessThanOrEqual(375);
+    expect(d.character.voiceId).toBe(start.character.voiceId);
+  });
+
+  it('back to landscape restores the spec slide frame 294x168 at 586,162', () => {
+    const portrait = must(switchOrientation(readyDocument(), 2));
+    const d = must(switchOrientation(portrait, 1));
+    expect([d.scene.pptX, d.scene.pptY, d.scene.pptWidth, d.scene.pptHeight]).toEqual([586, 162, 294, 168]);
+  });
+
+  it('without a natural size, treats the current size as natural / 2.5 (the preview size is kept if it fits)', () => {
+    const start = readyDocument(); // 1000x2000 natural -> 270x540 landscape
+    expect(must(switchOrientation(start, 2)).character).toMatchObject({ width: 270, height: 540 });
+    const big = { ...start, character: { ...start.character, width: 600, height: 400 } };
+    expect(must(switchOrientation(big, 2)).character).toMatchObject({ width: 375, height: 250 });
+  });
+
+  it('the same orientation changes nothing', () => {
+    const start = readyDocument();
+    expect(must(switchOrientation(start, 1))).toBe(start);
+  });
+});

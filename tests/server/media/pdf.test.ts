@@ -42,6 +42,14 @@ describe('inspectPdf', () => {
     });
   });
 
+  it('accepts a PDF encrypted with an owner password only (it opens without one)', async () => {
+    expect(await inspectPdf(fixture('owner-locked.pdf'))).toEqual({
+      pageCount: 3,
+      encrypted: true,
+      title: '演示文稿',
+    });
+  });
+
   it.each([
     ['corrupt.pdf', 'corrupt'],
     ['encrypted.pdf', 'encrypted'],
@@ -114,6 +122,11 @@ describe('rasterizePdf', () => {
     });
     await expect(run).rejects.toThrow('user cancelled');
     expect(await readdir(dir)).toEqual([]);
+  });
+
+  it('rasterises an owner-locked PDF', async () => {
+    const result = await rasterizePdf(fixture('owner-locked.pdf'), join(dir, 'locked'));
+    expect(result.pageCount).toBe(3);
   });
 
   it('renders at another width on request', async () => {

@@ -2,11 +2,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { mouthTimeline } from '../../../src/model/speech';
+import { mouthTimeline, mouthTimelineFromLevels, shapeAt } from '../../../src/model/speech';
 import { espeakEngine } from '../../../src/server/adapters/media/tts.espeak';
 import { synthesizeMixed, synthesizeMixedToFile } from '../../../src/server/adapters/media/tts.mixed';
 import { findPublicVoice, PUBLIC_VOICES } from '../../../src/server/adapters/media/tts.voices';
-import { decodeWav } from '../../../src/server/adapters/media/wav';
+import { decodeWav, pcmLevels } from '../../../src/server/adapters/media/wav';
 import { probe } from '../../../src/server/adapters/media/ffmpeg';
 import { medianF0, rms } from './audioAnalysis';
 
@@ -95,6 +95,19 @@ describe('eSpeak NG text-to-speech, 中英混合', () => {
     const shapes = new Set(timeline.map((c) => c.shape));
     expect(shapes.size).toBeGreaterThanOrEqual(5);
     expect(shapes.has('A')).toBe(true); // the p of "Presenter"
+  });
+
+  it('loudness-driven lip-sync (for uploaded audio) agrees with the phoneme timeline on when the mouth moves', async () => {
+    const result = await synthesizeMixed('今天我们来介绍新产品。它可以把讲稿变成视频。', female.voices);
+    const fromPhonemes = mouthTimeline(result.phonemes, result.durationMs);
+    const fromLevels = mouthTimelineFromLevels(pcmLevels(result.samples, result.sampleRate, 10), 10);
+    let agree = 0;
+    let total = 0;
+    for (let ms = 0; ms < result.durationMs; ms += 10) {
+      total++;
+      if ((shapeAt(fromPhonemes, ms) === 'X') === (shapeAt(fromLevels, ms) === 'X')) agree++;
+    }
+    expect(agree / total).toBeGreaterThan(0.85);
   });
 
   it('female voices sound higher than male voices (median F0)', async () => {

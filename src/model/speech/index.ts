@@ -1,0 +1,15 @@
+export { splitLanguageRuns, type LanguageRun, type RunLanguage } from './languageRuns';
+export { MOUTH_SHAPES, MOUTH_SHAPE_DESCRIPTIONS, shapesForPhoneme, type MouthShape } from './mouthShapes';
+export {
+  DEFAULT_MIN_HOLD_MS,
+  DEFAULT_MIN_REST_MS,
+  mouthTimeline,
+  shapeAt,
+  timelineFromSpans,
+  timelineSpans,
+  type MouthCue,
+  type ShapeSpan,
+  type MouthTimelineOptions,
+} from './mouthTimeline';
+export type { PhonemeTiming, WordTiming } from './timings';
+export { mouthTimelineFromLevels, type LevelTimelineOptions } from './levelTimeline';

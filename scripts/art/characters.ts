@@ -1,0 +1,127 @@
+/** Writes every presenter's PNGs and manifest to assets/library/characters/<id>/. */
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { format, resolveConfig } from 'prettier';
+import sharp from 'sharp';
+import { blinkSvg, figureSvg } from './figure.js';
+import { CANVAS, EYES_BOX, ICON_CROP, MOUTH_BOX } from './geometry.js';
+import { MOUTH_SHAPES, mouthSvg } from './mouths.js';
+import type { Presenter } from './palette.js';
+
+/** Rasterise an SVG at `scale` x its nominal size (librsvg renders vectors, so 2x is crisp). */
+const png = (svg: string, scale = 1) =>
+  sharp(Buffer.from(svg), { density: 72 * scale }).png({ compressionLevel: 9 });
+
+type Box = { x: number; y: number; width: number; height: number };
+const scaled = (b: Box, k: number): Box => ({
+  x: b.x * k,
+  y: b.y * k,
+  width: b.width * k,
+  height: b.height * k,
+});
+
+/** The HD set (for close shots such as 人物半身): the same art at 2x, in <id>/hd/. */
+export const HD_SCALE = 2;
+
+export interface CharacterManifest {
+  id: string;
+  name: string;
+  sex: 1 | 2;
+  style: 'business' | 'casual';
+  width: number;
+  height: number;
+  mouth: { x: number; y: number; width: number; height: number };
+  eyes: { x: number; y: number; width: number; height: number };
+  mouthShapes: string[];
+  suggestedVoice: 'zh-female' | 'zh-male';
+  files: Record<string, string>;
+  hd: { scale: number; width: number; height: number; mouth: Box; eyes: Box; files: Record<string, string> };
+}
+
+function fileNames(prefix: string): Record<string, string> {
+  return {
+    body: `${prefix}body.png`,
+    static: `${prefix}static.png`,
+    blink: `${prefix}blink.png`,
+    ...Object.fromEntries(MOUTH_SHAPES.map((m) => [`mouth${m}`, `${prefix}mouth-${m}.png`])),
+  };
+}
+
+/** Body, mouths, blink and static at one scale, written to `dir`; returns the static image. */
+async function renderSet(p: Presenter, dir: string, k: number): Promise<Buffer> {
+  await mkdir(dir, { recursive: true });
+  const body = await png(figureSvg(p), k).toBuffer();
+  await writeFile(path.join(dir, 'body.png'), body);
+  const mouths: Record<string, Buffer> = {};
+  for (const m of MOUTH_SHAPES) {
+    mouths[m] = await png(mouthSvg(p, m), k).toBuffer();
+    await writeFile(path.join(dir, `mouth-${m}.png`), mouths[m]);
+  }
+  const e = scaled(EYES_BOX, k);
+  const blink = await sharp(await png(blinkSvg(p), k).toBuffer())
+    .extract({ left: e.x, top: e.y, width: e.width, height: e.height })
+    .png({ compressionLevel: 9 })
+    .toBuffer();
+  await writeFile(path.join(dir, 'blink.png'), blink);
+  const still = await sharp(body)
+    .composite([{ input: mouths.X, left: MOUTH_BOX.x * k, top: MOUTH_BOX.y * k }])
+    .png({ compressionLevel: 9 })
+    .toBuffer();
+  await writeFile(path.join(dir, 'static.png'), still);
+  return still;
+}
+
+async function icon(p: Presenter, staticPng: Buffer): Promise<Buffer> {
+  const S = 256;
+  const crop = await sharp(staticPng)
+    .extract({ left: ICON_CROP.x, top: ICON_CROP.y, width: ICON_CROP.size, height: ICON_CROP.size })
+    .resize(S, S)
+    .png()
+    .toBuffer();
+  const bg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${S}" height="${S}"><defs><radialGradient id="g" cx="0.5" cy="0.35" r="0.7">` +
+    `<stop offset="0" stop-color="${p.iconBg[0]}"/><stop offset="1" stop-color="${p.iconBg[1]}"/></radialGradient></defs>` +
+    `<circle cx="${S / 2}" cy="${S / 2}" r="${S / 2}" fill="url(#g)"/></svg>`;
+  const mask = Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${S}" height="${S}"><circle cx="${S / 2}" cy="${S / 2}" r="${S / 2}" fill="#fff"/></svg>`,
+  );
+  return sharp(Buffer.from(bg))
+    .composite([{ input: crop }, { input: mask, blend: 'dest-in' }])
+    .png({ compressionLevel: 9 })
+    .toBuffer();
+}
+
+export async function buildCharacter(p: Presenter, outRoot: string): Promise<CharacterManifest> {
+  const dir = path.join(outRoot, p.id);
+  await mkdir(dir, { recursive: true });
+  const still = await renderSet(p, dir, 1);
+  await renderSet(p, path.join(dir, 'hd'), HD_SCALE);
+  await writeFile(path.join(dir, 'icon.png'), await icon(p, still));
+  const manifest: CharacterManifest = {
+    id: p.id,
+    name: p.name,
+    sex: p.sex,
+    style: p.style,
+    width: CANVAS.width,
+    height: CANVAS.height,
+    mouth: { ...MOUTH_BOX },
+    eyes: { ...EYES_BOX },
+    mouthShapes: [...MOUTH_SHAPES],
+    suggestedVoice: p.suggestedVoice,
+    files: { ...fileNames(''), icon: 'icon.png' },
+    hd: {
+      scale: HD_SCALE,
+      width: CANVAS.width * HD_SCALE,
+      height: CANVAS.height * HD_SCALE,
+      mouth: scaled(MOUTH_BOX, HD_SCALE),
+      eyes: scaled(EYES_BOX, HD_SCALE),
+      files: fileNames('hd/'),
+    },
+  };
+  const file = path.join(dir, 'manifest.json');
+  await writeFile(
+    file,
+    await format(JSON.stringify(manifest), { ...(await resolveConfig(file)), parser: 'json' }),
+  );
+  return manifest;
+}

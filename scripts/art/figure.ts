@@ -1,0 +1,39 @@
+/** Assembles a presenter's full-figure SVG and the eyes-closed overlay, both in body coordinates. */
+import { arm, bodyDefs, bottoms, hands, neck } from './body.js';
+import { clothingDefs, innerTop, outerLayer, sleeveOf } from './clothing.js';
+import { CANVAS, CX } from './geometry.js';
+import { hair, hairDefs } from './hair.js';
+import { blinkOverlay, head, headAccessories, headDefs } from './head.js';
+import type { Presenter } from './palette.js';
+import { doc, mirrored } from './svg.js';
+
+function defs(p: Presenter): string {
+  return headDefs(p) + hairDefs(p) + bodyDefs(p) + clothingDefs(p);
+}
+
+/** The whole figure without a mouth: layers back to front. */
+export function figureSvg(p: Presenter): string {
+  const h = hair(p);
+  const s = sleeveOf(p);
+  const oneArm = arm(p, s.sleeve, s.cuff, s.rolled);
+  const layers = [
+    h.back,
+    bottoms(p),
+    neck(p),
+    innerTop(p),
+    outerLayer(p),
+    oneArm,
+    mirrored(oneArm, CX),
+    hands(p),
+    head(p),
+    `<g clip-path="url(#faceClip)"><g filter="url(#hairShadow)" transform="translate(0 10)">${h.front}</g></g>`,
+    h.front,
+    headAccessories(p),
+  ];
+  return doc(CANVAS.width, CANVAS.height, defs(p), layers.join(''));
+}
+
+/** Eyes closed, full canvas (the builder crops it to EYES_BOX). */
+export function blinkSvg(p: Presenter): string {
+  return doc(CANVAS.width, CANVAS.height, headDefs(p), blinkOverlay(p));
+}

@@ -1,0 +1,29 @@
+/**
+ * Canvas and anchor conventions shared by every built-in presenter.
+ * All coordinates are body.png pixels (origin top-left). The figure is cut at mid-thigh:
+ * the bottom edge of the canvas is meant to sit on the bottom edge of the video frame.
+ */
+export const CANVAS = { width: 800, height: 1400 } as const;
+
+/** Horizontal centre line of the figure. */
+export const CX = 400;
+
+/** Face landmarks (shared by head, mouths and blink so that overlays line up). */
+export const FACE = {
+  top: 180,
+  chin: 488,
+  eyeY: 342,
+  eyeDX: 50,
+  browY: 302,
+  noseY: 392,
+  mouthY: 432,
+} as const;
+
+/** Mouth sprite box: every mouth-*.png is exactly this size, placed at (x, y) on the body. */
+export const MOUTH_BOX = { x: 340, y: 392, width: 120, height: 80 } as const;
+
+/** Blink overlay box: blink.png is exactly this size, placed at (x, y) on the body. */
+export const EYES_BOX = { x: 316, y: 318, width: 168, height: 50 } as const;
+
+/** Head-and-shoulders crop used for icon.png (square, in body pixels). */
+export const ICON_CROP = { x: 90, y: 50, size: 620 } as const;

@@ -23,12 +23,27 @@ import { PptService, RASTERIZE_JOB } from './services/ppt.service';
 import { PptsRepo } from './adapters/db/ppts.repo';
 import { JobsRepo } from './adapters/db/jobs.repo';
 import { JobRunner } from './services/jobRunner';
+import { LibraryService } from './services/library.service';
+import { libraryRoutes } from './routes/library.routes';
+import { SpeechService } from './services/speech.service';
+import { speechRoutes } from './routes/speech.routes';
+import { ComposeService } from './services/compose.service';
+import { composeRoutes } from './routes/compose.routes';
+import { RENDER_JOB, renderHandler } from './video/renderJob';
+import path from 'node:path';
 
 /** The assembled server: HTTP app, services (for the CLI and tests) and the database handle. */
 export interface StudioServer {
   http: FastifyInstance;
   database: DatabaseHandle;
-  services: { auth: AuthService; accounts: AccountService; projects: ProjectService; ppts: PptService };
+  services: {
+    auth: AuthService;
+    accounts: AccountService;
+    projects: ProjectService;
+    ppts: PptService;
+    library: LibraryService;
+    compose: ComposeService;
+  };
   jobs: JobRunner;
   tokens: TokenSigner;
   files: FileStore;
@@ -49,10 +64,14 @@ export async function buildServer(config: ServerConfig): Promise<StudioServer> {
   const sessions = new SessionsRepo(db);
   const auth = new AuthService(users, sessions, new LoginGuardRepo(db), tokens, config.captchaAfterFailures);
   const accounts = new AccountService(users, sessions, files);
-  const projects = new ProjectService(new ProjectsRepo(db), normaliseDocument, autoProjectName);
+  const projectsRepo = new ProjectsRepo(db);
+  const projects = new ProjectService(projectsRepo, normaliseDocument, autoProjectName);
+  const speech = new SpeechService(projectsRepo, files);
   const jobs = new JobsRepo(db);
   const runner = new JobRunner(jobs, (message, error) => http.log.error({ err: error }, message));
   const ppts = new PptService(new PptsRepo(db), jobs, files, () => runner.notify());
+  const library = new LibraryService(config.libraryDir);
+  const compose = new ComposeService(projectsRepo, jobs, files, runner);
   await sessions.prune();
 
   const http = Fastify({
@@ -72,15 +91,22 @@ export async function buildServer(config: ServerConfig): Promise<StudioServer> {
   await http.register(userRoutes, { auth, accounts, files });
   await http.register(projectRoutes, { auth, projects });
   await http.register(pptRoutes, { auth, ppts, files });
+  await http.register(libraryRoutes, { auth, library });
+  await http.register(speechRoutes, { auth, speech });
+  await http.register(composeRoutes, { auth, compose });
   await http.register(webRoutes, { webDir: config.webDir, libraryDir: config.libraryDir, files, auth });
 
   runner.register(RASTERIZE_JOB, ppts.rasterizeHandler());
+  runner.register(
+    RENDER_JOB,
+    renderHandler({ projects: projectsRepo, files, library, scratchDir: path.join(config.dataDir, 'tmp') }),
+  );
   if (config.runJobs) runner.start();
 
   return {
     http,
     database,
-    services: { auth, accounts, projects, ppts },
+    services: { auth, accounts, projects, ppts, library, compose },
     jobs: runner,
     tokens,
     files,

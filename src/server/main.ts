@@ -1,6 +1,7 @@
 import { loadConfig } from './config';
 import { buildServer } from './buildServer';
 import { DEMO_USER } from './services/account.service';
+import { espeakEngine } from './adapters/media/tts.espeak';
 
 // Entry point of `npm start`: migrate, create the demo account on a first start outside production,
 // listen, and tell the operator where to go.
@@ -8,6 +9,8 @@ const config = loadConfig();
 const server = await buildServer(config);
 const createdDemo = await server.services.accounts.ensureDemoUser(config.production);
 await server.http.listen({ port: config.port, host: config.host });
+// The speech engine is plain JavaScript that needs a warm-up; do it before the first author waits on it.
+void espeakEngine.warmUp().catch(() => undefined);
 
 const url = `http://localhost:${config.port}/home/`;
 const db = server.database.dialect === 'postgres' ? 'PostgreSQL' : `SQLite (${config.dataDir})`;

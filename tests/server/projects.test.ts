@@ -63,7 +63,16 @@ describe.each(testDialects())('projects on %s', (dialect) => {
     expect(first.body).toMatchObject({ code: 200, data: { revision: 1 } });
 
     const detail = (await post('detail', { projectId: String(id), original: 1 }, alice)).body.data;
-    expect(JSON.parse(detail.detail)).toEqual(doc);
+    // Stored through the document schema: the fields sent are kept, defaults fill the rest.
+    const stored = JSON.parse(detail.detail);
+    expect(stored).toMatchObject({
+      projectName: '年度汇报',
+      level: 1,
+      subtitle: 2,
+      soundSpeed: 1,
+      schemaVersion: 1,
+    });
+    expect(stored.ppt.pages[0]).toMatchObject({ index: 1, text: '你好', istts: 2, duration: 1000 });
     expect(detail).toMatchObject({ name: '年度汇报', revision: 1 });
 
     // A second tab still holding revision 0 must not overwrite the first tab's save.
@@ -95,7 +104,11 @@ describe.each(testDialects())('projects on %s', (dialect) => {
 
   it('gives another user nothing of alice’s projects', async () => {
     const id = await add(alice, { name: '机密项目' });
-    await post('update', { projectId: id, userProjectInfo: { secret: 1 }, original: 1, revision: 0 }, alice);
+    await post(
+      'update',
+      { projectId: id, userProjectInfo: { projectName: '机密项目' }, original: 1, revision: 0 },
+      alice,
+    );
     const notFound = { code: 404, msg: '项目不存在或无权访问' };
     expect((await post('detail', { projectId: id }, bob)).body).toMatchObject(notFound);
     expect((await post('detail', { projectId: id }, bob)).body.data).toBeUndefined();

@@ -7,7 +7,7 @@ if (command !== 'add' || !username || !password) {
   console.error('usage: npm run user -- add <name> <password> [admin]');
   process.exit(2);
 }
-const server = await buildServer({ ...loadConfig(), webDir: undefined, logLevel: 'error' });
+const server = await buildServer({ ...loadConfig(), webDir: undefined, logLevel: 'error', runJobs: false });
 try {
   const roles = role === 'admin' ? ['admin', 'user'] : ['user'];
   const id = await server.services.accounts.createUser(username, password, roles);
@@ -16,5 +16,5 @@ try {
   console.error(`could not create user: ${(error as Error).message}`);
   process.exitCode = 1;
 } finally {
-  await server.database.close();
+  await server.close();
 }

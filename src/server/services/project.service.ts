@@ -60,7 +60,8 @@ export class ProjectService {
   async detail(ownerId: number, projectId: number): Promise<ProjectDetailData> {
     const row = await this.projects.find(ownerId, projectId);
     if (!row) this.notFound();
-    return { ...toListItem(row), detail: row.detail, revision: row.revision };
+    const { detail, revision } = row;
+    return { ...toListItem(row), detail, revision };
   }
 
   /** Saves a draft (original 1) or the final document (original 2); refuses stale revisions. */

@@ -1,26 +1,20 @@
 import { Code } from '../../api/envelope';
 import { projectMessages } from '../../api/project.contract';
+import { autoProjectName as modelAutoName, migrateDocument, PRO_KIND } from '../../model/project';
 import { ApiError } from '../http/envelope';
 
-/** Validates a saved userProjectInfo document and returns its canonical JSON text. */
+/**
+ * Validates a saved userProjectInfo document with the same schema and migrations the editor uses
+ * and returns its canonical JSON text; anything that is not a project document is refused.
+ */
 export function normaliseDocument(raw: unknown): { json: string; name?: string } {
-  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) {
-    throw new ApiError(Code.badRequest, projectMessages.badDocument);
-  }
-  const name = (raw as { projectName?: unknown }).projectName;
-  return {
-    json: JSON.stringify(raw),
-    name: typeof name === 'string' && name.trim() ? name.trim() : undefined,
-  };
+  const result = migrateDocument(raw as never);
+  if (!result.ok) throw new ApiError(Code.badRequest, projectMessages.badDocument);
+  const name = result.value.projectName.trim();
+  return { json: JSON.stringify(result.value), name: name || undefined };
 }
-
-const LABELS: Record<number, string> = { 2: '语音视频', 3: '文字视频' };
 
 /** Spec section 9: a fixed label plus the timestamp, e.g. 文字视频20261122143005. */
 export function autoProjectName(proKind: number, now: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  const stamp =
-    `${now.getFullYear()}${pad(now.getMonth() + 1)}${pad(now.getDate())}` +
-    `${pad(now.getHours())}${pad(now.getMinutes())}${pad(now.getSeconds())}`;
-  return `${LABELS[proKind] ?? '文字视频'}${stamp}`;
+  return modelAutoName(proKind === PRO_KIND.voice ? 'voice' : 'text', now);
 }

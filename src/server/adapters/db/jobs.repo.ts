@@ -121,6 +121,26 @@ export class JobsRepo {
     return this.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
+  /** The owner's jobs of a kind with the name of their project, newest first. */
+  async listWithProject(kind: string, ownerId: number, offset: number, limit: number) {
+    const base = this.db
+      .selectFrom('jobs')
+      .innerJoin('projects', 'projects.id', 'jobs.subject_id')
+      .where('jobs.kind', '=', kind)
+      .where('jobs.owner_id', '=', ownerId);
+    const [rows, total] = await Promise.all([
+      base
+        .selectAll('jobs')
+        .select('projects.name as project_name')
+        .orderBy('jobs.id', 'desc')
+        .offset(offset)
+        .limit(limit)
+        .execute(),
+      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows, count: Number(total.n) };
+  }
+
   /** The newest job of a kind for a subject owned by the caller. */
   latest(kind: string, ownerId: number, subjectId: number): Promise<JobRow | undefined> {
     return this.db

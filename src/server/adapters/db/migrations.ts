@@ -107,6 +107,16 @@ function buildMigrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.createIndex('jobs_subject').on('jobs').columns(['kind', 'subject_id']).execute();
       },
     },
+    '0004_final_documents': {
+      async up(db: Kysely<unknown>) {
+        // The final document (original 2, export coordinates) is kept apart from the draft the
+        // editor reopens, so synthesising never turns the author's draft into export pixels.
+        await db.schema
+          .alterTable('projects')
+          .addColumn('final_detail', 'text', (c) => c.notNull().defaultTo(''))
+          .execute();
+      },
+    },
   };
 }
 

@@ -2,7 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Database, ProjectsTable } from './schema';
 
 export type ProjectRow = Selectable<ProjectsTable>;
-export type ProjectSummaryRow = Omit<ProjectRow, 'detail'>;
+export type ProjectSummaryRow = Omit<ProjectRow, 'detail' | 'final_detail'>;
 
 const summaryColumns = [
   'id',
@@ -48,10 +48,12 @@ export class ProjectsRepo {
       .executeTakeFirst();
   }
 
-  async insert(values: Omit<ProjectRow, 'id' | 'revision' | 'compose_status'>): Promise<number> {
+  async insert(
+    values: Omit<ProjectRow, 'id' | 'revision' | 'compose_status' | 'final_detail'>,
+  ): Promise<number> {
     const row = await this.db
       .insertInto('projects')
-      .values({ ...values, revision: 0, compose_status: 'none' })
+      .values({ ...values, revision: 0, compose_status: 'none', final_detail: '' })
       .returning('id')
       .executeTakeFirstOrThrow();
     return Number(row.id);
@@ -77,6 +79,10 @@ export class ProjectsRepo {
     return Number(result.numDeletedRows) > 0;
   }
 
+  async setComposeStatus(id: number, status: string): Promise<void> {
+    await this.db.updateTable('projects').set({ compose_status: status }).where('id', '=', id).execute();
+  }
+
   /**
    * Saves the document only if it is still at `revision` (compare-and-set in one statement, so two
    * tabs saving at once cannot both win); returns the new revision or null when nothing matched.
@@ -90,7 +96,7 @@ export class ProjectsRepo {
     const result = await this.db
       .updateTable('projects')
       .set((eb) => ({
-        detail: change.detail,
+        ...(change.original === 2 ? { final_detail: change.detail } : { detail: change.detail }),
         original: change.original,
         revision: eb('revision', '+', 1),
         updated_at: Date.now(),

@@ -58,6 +58,8 @@ export interface ProjectsTable {
   original: number;
   /** The userProjectInfo document as JSON text. */
   detail: string;
+  /** The last document saved with original 2 (export coordinates), read by the render. */
+  final_detail: string;
   /** Incremented on every save; an update must name the revision it was based on. */
   revision: number;
   compose_status: string;

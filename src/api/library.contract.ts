@@ -1,0 +1,83 @@
+import { z } from 'zod';
+
+const paging = {
+  pageIndex: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(10),
+};
+
+/** POST /virtual/v1/virtual/list: presenters the user may use (only status 1). */
+export const characterListEndpoint = { method: 'POST', path: '/virtual/v1/virtual/list' } as const;
+export const characterListRequest = z.object({
+  ...paging,
+  isPublic: z.coerce.number().int().default(1),
+  status: z.coerce.number().int().default(1),
+});
+/** A presenter: a body image plus mouth sprites anchored at a mouth point (DESIGN.md). */
+export interface CharacterItem {
+  id: string;
+  name: string;
+  static_img: string;
+  icon: string;
+  /** 1 usable. */
+  status: number;
+  isPublic: number;
+  type: number;
+  /** Talking loop video, '' for sprite presenters. */
+  video: string;
+  /** The suggested voice id. */
+  timbreInfo: string;
+  sex: number;
+  style: string;
+  width: number;
+  height: number;
+  /** Sprite rig for the stage and the render. */
+  rig: {
+    body: string;
+    blink: string;
+    mouths: Record<string, string>;
+    mouth: { x: number; y: number; width: number; height: number };
+    eyes: { x: number; y: number; width: number; height: number };
+  };
+}
+
+/** POST /virtual/v1/scene/list: backgrounds of one orientation (sizeType 1 landscape, 2 portrait). */
+export const sceneListEndpoint = { method: 'POST', path: '/virtual/v1/scene/list' } as const;
+export const sceneListRequest = z.object({ ...paging, sizeType: z.coerce.number().int().default(1) });
+export interface SceneItem {
+  id: string;
+  name: string;
+  path: string;
+  thumb: string;
+  sizeType: number;
+  width: number;
+  height: number;
+  /** Set for a user's own (custom) scene, which only that user may delete. */
+  userId: number | null;
+}
+
+/** POST /notice/v1/timbre/list: voices (isPublic 1 public, 2 private; sex 1 male, other female). */
+export const voiceListEndpoint = { method: 'POST', path: '/notice/v1/timbre/list' } as const;
+export const voiceListRequest = z.object({
+  ...paging,
+  pageSize: z.coerce.number().int().min(1).max(100).default(50),
+  isPublic: z.coerce.number().int().default(1),
+  sex: z.coerce.number().int().optional(),
+  platform: z.coerce.number().int().default(1),
+});
+export interface VoiceItem {
+  id: string;
+  show_name: string;
+  name: string;
+  sex: number;
+  isPublic: number;
+  /** 4 ready (private voices are listed only when ready). */
+  pthStatus: number;
+  lang: string;
+}
+
+export interface PageOf<T> {
+  list: T[];
+  count: number;
+  pageIndex: number;
+  pageSize: number;
+}

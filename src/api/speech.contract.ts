@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+/** Spec section 5: narration is 1 to 300 characters. */
+export const speechMessages = {
+  empty: '无文字',
+  tooLong: '输入的单页文字大于300',
+  unknownVoice: '音色不存在',
+} as const;
+
+/**
+ * POST /notice/v1/timbre/textToSpeech: public-voice text-to-speech (projectId, timbreId, text,
+ * language 中英混合, platform 1) -> soundPath, soundTime (seconds).
+ */
+export const textToSpeechEndpoint = { method: 'POST', path: '/notice/v1/timbre/textToSpeech' } as const;
+export const textToSpeechRequest = z.object({
+  projectId: z.coerce.number().int().positive('项目不存在'),
+  timbreId: z.string().min(1, speechMessages.unknownVoice).max(64),
+  text: z.string().max(5000),
+  language: z.string().max(16).default('中英混合'),
+  platform: z.coerce.number().int().default(1),
+});
+export interface SpeechData {
+  /** URL of the WAV file. */
+  soundPath: string;
+  /** Seconds, 2 decimals. */
+  soundTime: number;
+  /** URL of the timings (words, phonemes, mouth-shape timeline) as JSON. */
+  timingsPath: string;
+}
+
+/** The timings file stored beside every narration audio. */
+export interface SpeechTimings {
+  durationMs: number;
+  words: { text: string; startMs: number; endMs: number }[];
+  /** Mouth shapes A-H and X with start times (the stage and the render both follow it). */
+  mouth: { startMs: number; shape: string }[];
+}

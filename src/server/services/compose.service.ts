@@ -1,0 +1,117 @@
+import { Code } from '../../api/envelope';
+import { composeMessages, type ComposeStatus, type VideoItem } from '../../api/compose.contract';
+import { projectMessages } from '../../api/project.contract';
+import { migrateDocument, validateForSynthesis } from '../../model/project';
+import type { JobRow, JobsRepo } from '../adapters/db/jobs.repo';
+import type { ProjectsRepo } from '../adapters/db/projects.repo';
+import type { FileStore } from '../adapters/files';
+import { ApiError } from '../http/envelope';
+import { RENDER_JOB, type RenderResult } from '../video/renderJob';
+
+/** Requesting, following and cancelling video synthesis, and listing the finished videos. */
+export class ComposeService {
+  constructor(
+    private readonly projects: ProjectsRepo,
+    private readonly jobs: JobsRepo,
+    private readonly files: FileStore,
+    private readonly runner: { notify(): void; abortLocal(jobId: number): void },
+  ) {}
+
+  /** Queues a render of the project's final document after the same checks the editor makes. */
+  async compose(ownerId: number, projectId: number): Promise<ComposeStatus> {
+    const project = await this.projects.find(ownerId, projectId);
+    if (!project) throw new ApiError(Code.notFound, projectMessages.notFound);
+    if (!project.final_detail) throw new ApiError(Code.badRequest, composeMessages.notSaved);
+    const doc = migrateDocument(project.final_detail);
+    if (!doc.ok) throw new ApiError(Code.badRequest, projectMessages.badDocument);
+    const check = validateForSynthesis(doc.value, { continueWithoutPdf: true });
+    if (!check.ok) throw new ApiError(Code.badRequest, check.error);
+    const latest = await this.jobs.latest(RENDER_JOB, ownerId, projectId);
+    if (latest && (latest.status === 'queued' || latest.status === 'running')) {
+      throw new ApiError(Code.conflict, composeMessages.busy);
+    }
+    await this.jobs.enqueue({ kind: RENDER_JOB, ownerId, subjectId: projectId, payload: { projectId } });
+    await this.projects.setComposeStatus(projectId, 'queued');
+    this.runner.notify();
+    return this.status(ownerId, projectId);
+  }
+
+  async status(ownerId: number, projectId: number): Promise<ComposeStatus> {
+    const project = await this.projects.find(ownerId, projectId);
+    if (!project) throw new ApiError(Code.notFound, projectMessages.notFound);
+    const job = await this.jobs.latest(RENDER_JOB, ownerId, projectId);
+    return this.describe(projectId, job);
+  }
+
+  /** Cancels the running or queued render; the job's ffmpeg is killed and its scratch files removed. */
+  async cancel(ownerId: number, projectId: number): Promise<ComposeStatus> {
+    const job = await this.jobs.latest(RENDER_JOB, ownerId, projectId);
+    if (!job) throw new ApiError(Code.notFound, projectMessages.notFound);
+    if (await this.jobs.cancel(RENDER_JOB, ownerId, projectId)) {
+      this.runner.abortLocal(job.id);
+      await this.projects.setComposeStatus(projectId, 'cancelled');
+    }
+    return this.status(ownerId, projectId);
+  }
+
+  async videos(
+    ownerId: number,
+    pageIndex: number,
+    pageSize: number,
+  ): Promise<{ list: VideoItem[]; count: number }> {
+    const { rows, count } = await this.jobs.listWithProject(
+      RENDER_JOB,
+      ownerId,
+      (pageIndex - 1) * pageSize,
+      pageSize,
+    );
+    return {
+      count,
+      list: rows.map((row) => ({ ...this.describe(row.subject_id, row), projectName: row.project_name })),
+    };
+  }
+
+  private describe(projectId: number, job: JobRow | undefined): ComposeStatus {
+    if (!job) {
+      return {
+        projectId,
+        jobId: null,
+        status: 'none',
+        percent: 0,
+        pagesDone: 0,
+        pageCount: 0,
+        etaSeconds: null,
+        message: '',
+        video: null,
+        createdAt: 0,
+        updatedAt: 0,
+      };
+    }
+    const result = job.result ? (JSON.parse(job.result) as RenderResult) : null;
+    const status = job.status === 'running' ? 'rendering' : (job.status as ComposeStatus['status']);
+    const page = /第 (\d+)\/(\d+) 页/.exec(job.message);
+    const eta = /预计剩余 (\d+) 秒/.exec(job.message);
+    return {
+      projectId,
+      jobId: job.id,
+      status,
+      percent: Math.round(job.progress * 100),
+      pagesDone: result?.pageCount ?? (page ? Number(page[1]) - 1 : 0),
+      pageCount: result?.pageCount ?? (page ? Number(page[2]) : 0),
+      etaSeconds: status === 'rendering' && eta ? Number(eta[1]) : null,
+      message: job.message,
+      video:
+        status === 'done' && result
+          ? {
+              url: this.files.signedUrl(result.key),
+              durationMs: result.durationMs,
+              size: result.size,
+              width: result.width,
+              height: result.height,
+            }
+          : null,
+      createdAt: job.created_at,
+      updatedAt: job.updated_at,
+    };
+  }
+}

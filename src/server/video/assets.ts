@@ -1,0 +1,57 @@
+import { existsSync, readFileSync } from 'node:fs';
+import type { SpeechTimings } from '../../api/speech.contract';
+import type { MouthCue } from '../../model/speech';
+import type { FileStore } from '../adapters/files';
+import type { LibraryService } from '../services/library.service';
+import { JobFailure } from '../services/jobRunner';
+import type { PageAudio, RigFiles } from './renderPlan';
+
+/**
+ * Turns paths written in a project document into files on disk for the render, refusing anything
+ * that is neither built-in library art nor the project owner's own file.
+ */
+export class RenderAssets {
+  constructor(
+    private readonly files: FileStore,
+    private readonly library: LibraryService,
+    private readonly ownerId: number,
+  ) {}
+
+  /** The file behind a document path; a clear failure when it is missing or not the owner's. */
+  file(url: string, what = '素材'): string {
+    const clean = url.split('?')[0];
+    const fromLibrary = this.library.filePath(clean);
+    let full: string | null = fromLibrary;
+    const own = /^\/files\/(u\/(\d+)\/.+)$/.exec(clean);
+    if (!full && own && Number(own[2]) === this.ownerId) full = this.files.resolve(own[1]);
+    if (!full || !existsSync(full)) throw new JobFailure(`${what}不存在或已被删除：${clean}`);
+    return full;
+  }
+
+  /** The sprite rig of a built-in presenter. */
+  rig(characterId: string): RigFiles {
+    const c = this.library.character(characterId);
+    if (!c) throw new JobFailure('所选数字人不存在，请重新选择数字人');
+    return {
+      width: c.width,
+      height: c.height,
+      body: this.file(c.rig.body, '数字人素材'),
+      blink: this.file(c.rig.blink, '数字人素材'),
+      mouths: Object.fromEntries(
+        Object.entries(c.rig.mouths).map(([k, v]) => [k, this.file(v, '数字人素材')]),
+      ),
+      mouth: c.rig.mouth,
+      eyes: c.rig.eyes,
+    };
+  }
+
+  /** A narration clip with its duration and mouth timeline (stored beside the audio as JSON). */
+  audio(url: string, pageNo: number): PageAudio {
+    if (!url || !url.startsWith('/')) throw new JobFailure(`第${pageNo}页的语音尚未合成完成`);
+    const file = this.file(url, `第${pageNo}页的音频`);
+    const timingsFile = file.replace(/\.[a-z0-9]+$/i, '.json');
+    if (!existsSync(timingsFile)) throw new JobFailure(`第${pageNo}页的音频缺少口型数据，请重新合成语音`);
+    const timings = JSON.parse(readFileSync(timingsFile, 'utf8')) as SpeechTimings;
+    return { file, durationMs: timings.durationMs, mouth: timings.mouth as MouthCue[] };
+  }
+}

@@ -1,0 +1,128 @@
+import type { MouthCue } from '../../model/speech';
+import { mouthBox, eyesBox, type PagePlan } from './renderPlan';
+
+export const BLINK_MS = 150;
+
+/** Encoder settings shared by every page, so pages join without re-encoding. */
+export const VIDEO_CODEC = ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '21', '-pix_fmt', 'yuv420p'];
+export const AUDIO_CODEC = ['-c:a', 'aac', '-b:a', '128k', '-ar', '48000', '-ac', '2'];
+
+const sec = (ms: number) => (ms / 1000).toFixed(3);
+const quote = (file: string) => `'${file.replace(/'/g, "'\\''")}'`;
+
+/**
+ * An ffconcat script showing one image per mouth cue for its duration: the whole mouth track of a
+ * page becomes one input stream, so the page needs a single overlay for lip-sync.
+ */
+export function mouthTrack(
+  cues: MouthCue[],
+  durationMs: number,
+  sprites: Record<string, string>,
+  offsetMs = 0,
+) {
+  const lines = ['ffconcat version 1.0'];
+  const timeline = [
+    { startMs: 0, shape: 'X' },
+    ...cues.map((c) => ({ ...c, startMs: c.startMs + offsetMs })),
+  ];
+  const spans: { shape: string; ms: number }[] = [];
+  timeline.forEach((cue, i) => {
+    const end = Math.min(i + 1 < timeline.length ? timeline[i + 1].startMs : durationMs, durationMs);
+    const ms = end - cue.startMs;
+    if (ms <= 0) return;
+    const last = spans[spans.length - 1];
+    if (last && last.shape === cue.shape) last.ms += ms;
+    else spans.push({ shape: cue.shape, ms });
+  });
+  for (const span of spans)
+    lines.push(`file ${quote(sprites[span.shape] ?? sprites.X)}`, `duration ${sec(span.ms)}`);
+  // The concat demuxer ignores the last entry's duration unless the file is listed once more.
+  lines.push(`file ${quote(sprites[spans[spans.length - 1]?.shape ?? 'X'] ?? sprites.X)}`);
+  return lines.join('\n') + '\n';
+}
+
+/** An ffconcat script alternating a transparent image and the eyes-closed image at the blink times. */
+export function blinkTrack(blinks: number[], durationMs: number, open: string, closed: string): string {
+  const lines = ['ffconcat version 1.0'];
+  let t = 0;
+  for (const at of blinks) {
+    lines.push(
+      `file ${quote(open)}`,
+      `duration ${sec(at - t)}`,
+      `file ${quote(closed)}`,
+      `duration ${sec(BLINK_MS)}`,
+    );
+    t = at + BLINK_MS;
+  }
+  lines.push(`file ${quote(open)}`, `duration ${sec(Math.max(40, durationMs - t))}`, `file ${quote(open)}`);
+  return lines.join('\n') + '\n';
+}
+
+/**
+ * ffmpeg arguments for one page: the pre-composed still (decoded once, looped in memory), the mouth
+ * and blink tracks overlaid at the rig's anchors, the page audio padded to the page length.
+ */
+export function pageArgs(
+  plan: PagePlan,
+  files: { still: string; mouthTrack: string; blinkTrack: string; audio: string[]; output: string },
+): string[] {
+  const { box, rig } = plan.character;
+  const mouth = mouthBox(rig, box);
+  const eyes = eyesBox(rig, box);
+  const fps = plan.fps;
+  const inputs = [
+    '-i', files.still,
+    '-f', 'concat', '-safe', '0', '-i', files.mouthTrack,
+    '-f', 'concat', '-safe', '0', '-i', files.blinkTrack,
+    ...files.audio.flatMap((a) => ['-i', a]),
+  ]; // prettier-ignore
+  const audioIn = files.audio.map((_, i) => `[${i + 3}:a]`).join('');
+  const audioChain = files.audio.length
+    ? `${audioIn}concat=n=${files.audio.length}:v=0:a=1,aresample=48000,apad[a]`
+    : `anullsrc=r=48000:cl=stereo[a]`;
+  const graph = [
+    `[0:v]loop=loop=-1:size=1:start=0,setpts=N/${fps}/TB,format=yuv420p[bg]`,
+    `[1:v]fps=${fps},scale=${mouth.width}:${mouth.height}[m]`,
+    `[2:v]fps=${fps},scale=${eyes.width}:${eyes.height}[e]`,
+    `[bg][m]overlay=${mouth.x}:${mouth.y}:eof_action=repeat[v1]`,
+    `[v1][e]overlay=${eyes.x}:${eyes.y}:eof_action=repeat,format=yuv420p[v]`,
+    audioChain,
+  ].join(';');
+  return [
+    '-y',
+    ...inputs,
+    '-filter_complex', graph,
+    '-map', '[v]', '-map', '[a]',
+    '-r', String(fps),
+    '-t', sec(plan.durationMs),
+    ...VIDEO_CODEC, ...AUDIO_CODEC,
+    '-f', 'mp4', files.output,
+  ]; // prettier-ignore
+}
+
+/** ffconcat list of rendered page files, joined by stream copy. */
+export function concatList(pageFiles: string[]): string {
+  return ['ffconcat version 1.0', ...pageFiles.map((f) => `file ${quote(f)}`)].join('\n') + '\n';
+}
+
+/** Joins pages without re-encoding and moves the index to the front for instant playback. */
+export function concatArgs(listFile: string, output: string): string[] {
+  return [
+    '-y',
+    '-hide_banner',
+    '-nostdin',
+    '-f',
+    'concat',
+    '-safe',
+    '0',
+    '-i',
+    listFile,
+    '-c',
+    'copy',
+    '-movflags',
+    '+faststart',
+    '-f',
+    'mp4',
+    output,
+  ];
+}

@@ -1,0 +1,170 @@
+import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { EXPORT_FRAME, migrateDocument, type ProjectDocument } from '../../model/project';
+import type { FileStore } from '../adapters/files';
+import type { ProjectsRepo } from '../adapters/db/projects.repo';
+import { probe, runFfmpeg } from '../adapters/media/ffmpeg';
+import type { LibraryService } from '../services/library.service';
+import { JobFailure, type JobContext, type JobHandler } from '../services/jobRunner';
+import { RenderAssets } from './assets';
+import { blinkTrack, concatArgs, concatList, mouthTrack, pageArgs } from './ffmpegArgs';
+import { blinkTimes, planPages, type PagePlan } from './renderPlan';
+import { composeStill, transparentLike } from './stillComposer';
+
+export const RENDER_JOB = 'render';
+
+export interface RenderPayload {
+  projectId: number;
+}
+export interface RenderResult {
+  key: string;
+  durationMs: number;
+  size: number;
+  width: number;
+  height: number;
+  pageCount: number;
+}
+
+/** Where a finished video of a project is stored. */
+export const videoKey = (ownerId: number, projectId: number, jobId: number) =>
+  `u/${ownerId}/videos/${projectId}-${jobId}.mp4`;
+
+/**
+ * The render job: reads the project's final document (export coordinates), renders every page to an
+ * MP4 segment and joins them by stream copy. Work happens in a scratch folder that is always removed;
+ * the video is moved into place only when complete.
+ */
+export function renderHandler(deps: {
+  projects: ProjectsRepo;
+  files: FileStore;
+  library: LibraryService;
+  scratchDir: string;
+}): JobHandler {
+  return {
+    concurrency: 1,
+    async run(ctx: JobContext) {
+      const { projectId } = ctx.payload as RenderPayload;
+      const ownerId = ctx.job.owner_id;
+      const project = await deps.projects.find(ownerId, projectId);
+      if (!project) throw new JobFailure('项目已删除');
+      const parsed = migrateDocument(project.final_detail || '{}');
+      if (!parsed.ok) throw new JobFailure('项目内容无法读取');
+      await deps.projects.setComposeStatus(projectId, 'rendering');
+
+      const work = path.join(deps.scratchDir, `render-${ctx.job.id}`);
+      await rm(work, { recursive: true, force: true });
+      await mkdir(work, { recursive: true });
+      try {
+        const result = await renderDocument(
+          parsed.value,
+          new RenderAssets(deps.files, deps.library, ownerId),
+          work,
+          ctx,
+        );
+        const key = videoKey(ownerId, projectId, ctx.job.id);
+        await deps.files.commit(result.file, key);
+        await deps.projects.setComposeStatus(projectId, 'done');
+        const { file: _file, ...rest } = result;
+        return { message: '合成成功', result: { key, ...rest } satisfies RenderResult };
+      } catch (error) {
+        await deps.projects.setComposeStatus(projectId, ctx.signal.aborted ? 'cancelled' : 'failed');
+        throw error;
+      } finally {
+        await rm(work, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+async function renderDocument(doc: ProjectDocument, assets: RenderAssets, work: string, ctx: JobContext) {
+  const frame = EXPORT_FRAME[doc.distinguishability];
+  if (!doc.character.uuid) throw new JobFailure('人物未选择');
+  const rig = assets.rig(doc.character.uuid);
+  const plans = planPages(
+    doc,
+    frame,
+    rig,
+    (url) => assets.file(url),
+    (page) => {
+      const clips = page.childList.filter((c) => c.tts).map((c) => c.tts);
+      return (clips.length ? clips : [page.tts]).map((url) => assets.audio(url, page.index));
+    },
+  );
+  if (!plans.length) throw new JobFailure('项目没有页面');
+
+  const totalMs = plans.reduce((sum, p) => sum + p.durationMs, 0);
+  let doneMs = 0;
+  const started = Date.now();
+  const pageFiles: string[] = [];
+  for (const plan of plans) {
+    const output = path.join(work, `page-${plan.index}.mp4`);
+    await renderPage(plan, work, output, ctx, (pageMs) => {
+      const fraction = (doneMs + pageMs) / totalMs;
+      void ctx.progress(Math.min(0.99, fraction), progressText(plan.index, plans.length, fraction, started));
+    });
+    doneMs += plan.durationMs;
+    pageFiles.push(output);
+    await ctx.progress(doneMs / totalMs, progressText(plan.index, plans.length, doneMs / totalMs, started));
+  }
+
+  const list = path.join(work, 'pages.ffconcat');
+  await writeFile(list, concatList(pageFiles));
+  const file = path.join(work, 'video.mp4');
+  await runFfmpeg(concatArgs(list, file), { signal: ctx.signal });
+  const info = await probe(file);
+  return {
+    file,
+    durationMs: info.durationMs,
+    size: (await stat(file)).size,
+    ...frame,
+    pageCount: plans.length,
+  };
+}
+
+async function renderPage(
+  plan: PagePlan,
+  work: string,
+  output: string,
+  ctx: JobContext,
+  onProgress: (pageMs: number) => void,
+): Promise<void> {
+  const prefix = path.join(work, `p${plan.index}`);
+  const still = `${prefix}-still.png`;
+  await composeStill(plan, still);
+
+  let offset = 0;
+  const cues = plan.audio.flatMap((clip) => {
+    const shifted = clip.mouth.map((c) => ({ ...c, startMs: c.startMs + offset }));
+    offset += clip.durationMs;
+    return shifted;
+  });
+  const mouthFile = `${prefix}-mouth.ffconcat`;
+  await writeFile(mouthFile, mouthTrack(cues, plan.durationMs, plan.character.rig.mouths));
+
+  const openEyes = `${prefix}-open.png`;
+  await transparentLike(plan.character.rig.blink, openEyes);
+  const blinkFile = `${prefix}-blink.ffconcat`;
+  await writeFile(
+    blinkFile,
+    blinkTrack(blinkTimes(plan.durationMs, plan.index), plan.durationMs, openEyes, plan.character.rig.blink),
+  );
+
+  const args = pageArgs(plan, {
+    still,
+    mouthTrack: mouthFile,
+    blinkTrack: blinkFile,
+    audio: plan.audio.map((a) => a.file),
+    output,
+  });
+  await runFfmpeg(args, {
+    signal: ctx.signal,
+    durationMs: plan.durationMs,
+    onProgress: (p) => onProgress(Math.min(p.outTimeMs, plan.durationMs)),
+  });
+}
+
+function progressText(page: number, pages: number, fraction: number, started: number): string {
+  const elapsed = (Date.now() - started) / 1000;
+  const left = fraction > 0.02 ? Math.round((elapsed / fraction) * (1 - fraction)) : null;
+  return `正在合成第 ${page}/${pages} 页${left === null ? '' : `，预计剩余 ${left} 秒`}`;
+}

@@ -1,0 +1,134 @@
+import type { ProjectDocument } from '../../model/project';
+import type { MouthCue } from '../../model/speech';
+
+/** A rectangle in export pixels. */
+export interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** The presenter's sprite rig as files on disk (natural size and anchors from its manifest). */
+export interface RigFiles {
+  width: number;
+  height: number;
+  body: string;
+  blink: string;
+  mouths: Record<string, string>;
+  mouth: Box;
+  eyes: Box;
+}
+
+/** One audio file of a page and what the mouth does while it plays. */
+export interface PageAudio {
+  file: string;
+  durationMs: number;
+  mouth: MouthCue[];
+}
+
+/** Everything needed to render one page, in export pixels and files on disk. */
+export interface PagePlan {
+  index: number;
+  frame: { width: number; height: number };
+  fps: number;
+  durationMs: number;
+  background: string | null;
+  slide: { file: string; box: Box } | null;
+  character: { rig: RigFiles; box: Box };
+  /** Audio clips played one after another (the page's segments). */
+  audio: PageAudio[];
+}
+
+export const FPS = 25;
+
+/** Resolves a path from the document to a file on disk, or throws a clear error. */
+export type AssetResolver = (url: string) => string;
+
+/** Builds the per-page render plans from a document already in export coordinates. */
+export function planPages(
+  doc: ProjectDocument,
+  frame: { width: number; height: number },
+  rig: RigFiles,
+  resolve: AssetResolver,
+  audioOf: (page: ProjectDocument['ppt']['pages'][number]) => PageAudio[],
+): PagePlan[] {
+  const { scene, character } = doc;
+  const background = scene.path || scene.icon;
+  const characterBox = fitCharacterBox(character, rig, frame);
+  return doc.ppt.pages.map((page, i) => {
+    const audio = audioOf(page);
+    const spokenMs = audio.reduce((sum, a) => sum + a.durationMs, 0);
+    return {
+      index: i + 1,
+      frame,
+      fps: FPS,
+      // A page lasts as long as its narration (the synthesised audio already ends in a short pause).
+      durationMs: frameAligned(spokenMs),
+      background: background ? resolve(background) : null,
+      slide: page.img
+        ? {
+            file: resolve(page.img),
+            box: { x: scene.pptX, y: scene.pptY, width: scene.pptWidth, height: scene.pptHeight },
+          }
+        : null,
+      character: { rig, box: characterBox },
+      audio,
+    };
+  });
+}
+
+/** Rounds a duration up to whole frames, so audio and video of a page end together. */
+export function frameAligned(ms: number, fps = FPS): number {
+  return Math.ceil((ms * fps) / 1000) * (1000 / fps);
+}
+
+/** The character's box; an unsized character gets its natural size / 2.5 scaled to the frame. */
+function fitCharacterBox(
+  c: ProjectDocument['character'],
+  rig: RigFiles,
+  frame: { width: number; height: number },
+): Box {
+  if (c.width > 0 && c.height > 0) return { x: c.X, y: c.Y, width: c.width, height: c.height };
+  const scale = Math.min(frame.height / rig.height, ((frame.width / rig.width) * 1) / 2.5);
+  return { x: c.X, y: c.Y, width: Math.round(rig.width * scale), height: Math.round(rig.height * scale) };
+}
+
+/** Where the mouth sprite sits for a character drawn in `box` (the rig's anchor, scaled). */
+export function mouthBox(rig: RigFiles, box: Box): Box {
+  return scaleAnchor(rig.mouth, rig, box);
+}
+
+/** Where the eyes-closed sprite sits for a character drawn in `box`. */
+export function eyesBox(rig: RigFiles, box: Box): Box {
+  return scaleAnchor(rig.eyes, rig, box);
+}
+
+function scaleAnchor(anchor: Box, rig: RigFiles, box: Box): Box {
+  const sx = box.width / rig.width;
+  const sy = box.height / rig.height;
+  return {
+    x: Math.round(box.x + anchor.x * sx),
+    y: Math.round(box.y + anchor.y * sy),
+    width: even(anchor.width * sx),
+    height: even(anchor.height * sy),
+  };
+}
+
+const even = (v: number) => Math.max(2, Math.round(v / 2) * 2);
+
+/**
+ * Natural blinks: eyes closed for 150 ms roughly every 3 to 5.5 s, from a seeded sequence so the
+ * same page always renders the same frames (page caching relies on it).
+ */
+export function blinkTimes(durationMs: number, seed: number): number[] {
+  const times: number[] = [];
+  let state = (seed * 2654435761) >>> 0 || 1;
+  let t = 1200;
+  while (t < durationMs - 300) {
+    times.push(t);
+    state = (state * 1103515245 + 12345) >>> 0;
+    t += 3000 + (state % 2500);
+  }
+  return times;
+}

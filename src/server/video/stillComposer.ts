@@ -1,0 +1,59 @@
+import sharp, { type OverlayOptions } from 'sharp';
+import type { Box, PagePlan } from './renderPlan';
+
+const BACKDROP = { r: 24, g: 31, b: 46, alpha: 1 };
+
+/**
+ * Draws everything that does not move on a page (background, slide, presenter body) into one PNG,
+ * so ffmpeg decodes a single still per page and only overlays the mouth and the eyes.
+ */
+export async function composeStill(plan: PagePlan, output: string): Promise<void> {
+  const { width, height } = plan.frame;
+  const layers: OverlayOptions[] = [];
+  if (plan.slide) layers.push(...(await placed(plan.slide.file, plan.slide.box, plan.frame, 'fill')));
+  layers.push(...(await placed(plan.character.rig.body, plan.character.box, plan.frame, 'fill')));
+
+  const base = plan.background
+    ? sharp(plan.background).resize(width, height, { fit: 'cover' })
+    : sharp({ create: { width, height, channels: 4, background: BACKDROP } });
+  const flat = await base.png().toBuffer();
+  await sharp(flat).composite(layers).png({ compressionLevel: 1 }).toFile(output);
+}
+
+/**
+ * An image resized to `box` and cut to the part inside the frame: sharp refuses overlays that
+ * reach past the canvas, but on the stage a presenter may stand partly outside it.
+ */
+async function placed(
+  file: string,
+  box: Box,
+  frame: { width: number; height: number },
+  fit: 'fill' | 'contain',
+): Promise<OverlayOptions[]> {
+  const w = Math.max(1, Math.round(box.width));
+  const h = Math.max(1, Math.round(box.height));
+  const left = Math.max(0, Math.round(box.x));
+  const top = Math.max(0, Math.round(box.y));
+  const right = Math.min(frame.width, Math.round(box.x) + w);
+  const bottom = Math.min(frame.height, Math.round(box.y) + h);
+  if (right <= left || bottom <= top) return [];
+  const resized = await sharp(file).resize(w, h, { fit }).png().toBuffer();
+  const input = await sharp(resized)
+    .extract({
+      left: left - Math.round(box.x),
+      top: top - Math.round(box.y),
+      width: right - left,
+      height: bottom - top,
+    })
+    .png()
+    .toBuffer();
+  return [{ input, left, top }];
+}
+
+/**
+ * A fully transparent copy of `like` (the "eyes open" frame of the blink track). The concat demuxer
+ * needs every image of a track to share size and pixel format, so it is derived from the sprite.
+ */
+export async function transparentLike(like: string, output: string): Promise<void> {
+  await sharp(like).removeAlpha().ensureAlpha(0).png().toFile(output);
+}

@@ -1,0 +1,59 @@
+import { spawnSync } from 'node:child_process';
+import { ffmpegPath } from '../../../src/server/adapters/media/ffmpeg';
+
+/** One decoded RGB frame of a video at `seconds`. */
+export function frameAt(file: string, seconds: number, width: number, height: number): Buffer {
+  const out = spawnSync(
+    ffmpegPath(),
+    [
+      '-v',
+      'error',
+      '-ss',
+      seconds.toFixed(3),
+      '-i',
+      file,
+      '-frames:v',
+      '1',
+      '-f',
+      'rawvideo',
+      '-pix_fmt',
+      'rgb24',
+      'pipe:1',
+    ],
+    { maxBuffer: 64 * 1024 * 1024 },
+  );
+  if (out.status !== 0 || out.stdout.length !== width * height * 3) {
+    throw new Error(`could not read frame at ${seconds}s: ${out.stderr}`);
+  }
+  return out.stdout;
+}
+
+/** The RGB colour at (x, y) of a raw frame. */
+export function pixel(frame: Buffer, width: number, x: number, y: number): [number, number, number] {
+  const i = (Math.round(y) * width + Math.round(x)) * 3;
+  return [frame[i], frame[i + 1], frame[i + 2]];
+}
+
+/** Mean absolute difference of two frames inside a box (0 identical, 255 opposite). */
+export function boxDifference(
+  a: Buffer,
+  b: Buffer,
+  width: number,
+  box: { x: number; y: number; width: number; height: number },
+): number {
+  let sum = 0;
+  let n = 0;
+  for (let y = box.y; y < box.y + box.height; y++) {
+    for (let x = box.x; x < box.x + box.width; x++) {
+      const i = (y * width + x) * 3;
+      sum += Math.abs(a[i] - b[i]) + Math.abs(a[i + 1] - b[i + 1]) + Math.abs(a[i + 2] - b[i + 2]);
+      n += 3;
+    }
+  }
+  return sum / n;
+}
+
+/** True when two colours are within `tolerance` on every channel. */
+export function near(c: [number, number, number], target: [number, number, number], tolerance = 24): boolean {
+  return c.every((v, i) => Math.abs(v - target[i]) <= tolerance);
+}

@@ -1,0 +1,68 @@
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Icon } from 'semantic-ui-react';
+import { translateMessage } from '../../i18n';
+
+interface Props {
+  error: string;
+  busy: boolean;
+  onFile(file: File): void;
+}
+
+/** Step 1: choose an image by click or drag and drop. */
+export function AvatarPickStep({ error, busy, onFile }: Props) {
+  const { t } = useTranslation();
+  const input = useRef<HTMLInputElement>(null);
+  const [over, setOver] = useState(false);
+  const take = (files: FileList | null) => {
+    const file = files?.[0];
+    if (file) onFile(file);
+  };
+  return (
+    <div className="ps-avatar-pick">
+      <div
+        role="button"
+        tabIndex={0}
+        className={`ps-dropzone${over ? ' over' : ''}`}
+        data-testid="avatar-drop"
+        onClick={() => input.current?.click()}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' || e.key === ' ') input.current?.click();
+        }}
+        onDragOver={(e) => {
+          e.preventDefault();
+          setOver(true);
+        }}
+        onDragLeave={() => setOver(false)}
+        onDrop={(e) => {
+          e.preventDefault();
+          setOver(false);
+          take(e.dataTransfer.files);
+        }}
+      >
+        <Icon name={busy ? 'spinner' : 'cloud upload'} loading={busy} size="huge" />
+        <div className="ps-dropzone-title">
+          {busy ? t('avatar.loadingImage') : over ? t('avatar.dropActive') : t('avatar.drop')}
+        </div>
+        <div className="ps-dropzone-hint">{t('avatar.limits')}</div>
+        <input
+          ref={input}
+          type="file"
+          accept="image/*"
+          hidden
+          data-testid="avatar-file-input"
+          onChange={(e) => {
+            take(e.target.files);
+            e.target.value = '';
+          }}
+        />
+      </div>
+      {error && (
+        <div className="ps-avatar-error" role="alert" data-testid="avatar-pick-error">
+          <Icon name="warning circle" />
+          {translateMessage(error)}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { detectLanguage, type AppLanguage } from './detectLanguage';
+import { en, enMessages } from './en';
+import { zh } from './zh';
+
+const STORAGE_KEY = 'lang';
+
+function storedLanguage(): string | null {
+  try {
+    return localStorage.getItem(STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/** The shared i18next instance; the language follows the browser unless the user picked one. */
+export const i18n = i18next.createInstance();
+void i18n.use(initReactI18next).init({
+  resources: { zh: { translation: zh, msg: {} }, en: { translation: en, msg: enMessages } },
+  lng: detectLanguage(
+    typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]),
+    storedLanguage(),
+  ),
+  fallbackLng: 'zh',
+  ns: ['translation', 'msg'],
+  defaultNS: 'translation',
+  interpolation: { escapeValue: false },
+  returnObjects: true,
+  initAsync: false,
+});
+
+/** Switches the interface language and remembers the choice. */
+export function setLanguage(lang: AppLanguage): void {
+  try {
+    localStorage.setItem(STORAGE_KEY, lang);
+  } catch {
+    // Private mode: the choice lasts for this page only.
+  }
+  void i18n.changeLanguage(lang);
+  document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
+}
+
+/** Current interface language. */
+export function currentLanguage(): AppLanguage {
+  return i18n.language === 'en' ? 'en' : 'zh';
+}
+
+/** Translates a Chinese message (spec or server text) when an English text is known; else returns it. */
+export function translateMessage(text: string): string {
+  if (currentLanguage() === 'zh') return text;
+  return i18n.t(text, { ns: 'msg', defaultValue: text, keySeparator: false, nsSeparator: false }) as string;
+}

@@ -1,0 +1,36 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import { Button, Icon, Modal } from 'semantic-ui-react';
+import { pendingConfirm } from '../state/confirm';
+
+/** The app's confirmation dialog (e.g. 'Confirm logout'); one at a time. */
+export function ConfirmHost() {
+  useSignals();
+  const request = pendingConfirm.value;
+  if (!request) return null;
+  const { testId } = request;
+  return (
+    <Modal
+      open
+      size="tiny"
+      className="ps-confirm"
+      data-testid={testId}
+      onClose={() => request.resolve(false)}
+    >
+      <Modal.Header>
+        <Icon name="warning circle" color="orange" />
+        {request.title}
+      </Modal.Header>
+      <Modal.Content>
+        <p>{request.content}</p>
+      </Modal.Content>
+      <Modal.Actions>
+        <Button data-testid={`${testId}-cancel`} onClick={() => request.resolve(false)}>
+          {request.cancelText}
+        </Button>
+        <Button primary data-testid={`${testId}-confirm`} onClick={() => request.resolve(true)}>
+          {request.confirmText}
+        </Button>
+      </Modal.Actions>
+    </Modal>
+  );
+}

@@ -1,0 +1,69 @@
+import { createHashRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
+import { AppLayout } from '../layout/AppLayout';
+import { AppRoot } from '../layout/AppRoot';
+import { FullPageLoader } from '../layout/FullPageLoader';
+import { ErrorPage } from '../screens/ErrorPage';
+import { FramePage } from '../screens/FramePage';
+import { HelpToolPage } from '../screens/HelpToolPage';
+import { HomePage } from '../screens/HomePage';
+import { LoginPage } from '../screens/LoginPage';
+import { MyPage } from '../screens/MyPage';
+import { VideoPage } from '../screens/VideoPage';
+import { appGuard } from './appGuard';
+import type { Guard } from './guard';
+
+/** Runs the guard before every navigation; a redirect replaces the navigation. */
+export function guardLoader(guard: Guard) {
+  return async ({ request }: LoaderFunctionArgs) => {
+    const url = new URL(request.url);
+    const decision = await guard.navigate({ pathname: url.pathname, search: url.search });
+    if (decision.kind === 'redirect') throw redirect(decision.to);
+    return decision.route.name;
+  };
+}
+
+/** The route tree of spec section 2; access is decided by the guard, not by the tree. */
+export function appRoutes(guard: Guard): RouteObject[] {
+  const frame = (path: string, name: Parameters<typeof FramePage>[0]['name']): RouteObject => ({
+    path,
+    element: <FramePage name={name} />,
+  });
+  return [
+    {
+      id: 'root',
+      path: '/',
+      element: <AppRoot />,
+      loader: guardLoader(guard),
+      shouldRevalidate: () => true,
+      hydrateFallbackElement: <FullPageLoader />,
+      children: [
+        { path: 'login', element: <LoginPage /> },
+        { path: '404', element: <ErrorPage kind="notFound" /> },
+        { path: '401', element: <ErrorPage kind="unauthorized" /> },
+        {
+          element: <AppLayout />,
+          children: [
+            { index: true, element: <HomePage /> },
+            { path: 'helptool', element: <HelpToolPage /> },
+            { path: 'my', element: <MyPage /> },
+            { path: 'video', element: <VideoPage /> },
+            frame('protext', 'protext'),
+            frame('prowav', 'prowav'),
+            frame('virtual', 'virtual'),
+            frame('demo', 'demo'),
+            frame('three', 'three'),
+            frame('myvoice', 'myvoice'),
+            frame('digitalPeople', 'digitalPeople'),
+            frame('subtitle', 'subtitle'),
+          ],
+        },
+        { path: '*', element: <ErrorPage kind="notFound" /> },
+      ],
+    },
+  ];
+}
+
+/** The app's hash router (URLs look like /home/#/login). */
+export function createAppRouter() {
+  return createHashRouter(appRoutes(appGuard));
+}

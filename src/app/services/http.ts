@@ -1,0 +1,31 @@
+import { createAccountApi } from '../../api/account';
+import { createApiClient } from '../../api/client';
+import { API_BASE } from '../config';
+import { i18n } from '../i18n';
+import { confirmDialog } from '../state/confirm';
+import { showMessage } from '../state/messages';
+import { getToken, removeToken } from '../state/token';
+
+/** 'Confirm logout' dialog of spec section 8 (title and buttons are the spec's own words). */
+export function confirmLogout(): Promise<boolean> {
+  return confirmDialog({
+    title: 'Confirm logout',
+    content: i18n.t('confirmLogout.content'),
+    confirmText: 'Re-Login',
+    cancelText: 'Cancel',
+    testId: 'confirm-logout',
+  });
+}
+
+/** The app's one HTTP client, wired to the toasts, the confirm dialog and the token. */
+export const http = createApiClient({
+  baseURL: API_BASE,
+  getToken,
+  clearToken: removeToken,
+  reload: () => window.location.reload(),
+  showMessage,
+  confirmLogout,
+});
+
+/** Auth and user calls. */
+export const accountApi = createAccountApi(http);

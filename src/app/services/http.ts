@@ -1,4 +1,5 @@
 import { createAccountApi } from '../../api/account';
+import { createStudioApi } from '../../api/studio';
 import { createApiClient } from '../../api/client';
 import { API_BASE } from '../config';
 import { i18n } from '../i18n';
@@ -29,3 +30,6 @@ export const http = createApiClient({
 
 /** Auth and user calls. */
 export const accountApi = createAccountApi(http);
+
+/** Projects, slides, library, speech and synthesis calls. */
+export const studioApi = createStudioApi(http);

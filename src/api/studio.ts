@@ -1,0 +1,129 @@
+import type { ApiClient, CallOptions } from './client';
+import type { Envelope } from './envelope';
+import {
+  projectAddEndpoint,
+  projectDeleteEndpoint,
+  projectDetailEndpoint,
+  projectListEndpoint,
+  projectRenameEndpoint,
+  projectUpdateEndpoint,
+  type ProjectDetailData,
+  type ProjectListData,
+  type ProjectUpdateData,
+} from './project.contract';
+import {
+  pptDeleteEndpoint,
+  pptInfoEndpoint,
+  pptListEndpoint,
+  pptUploadEndpoint,
+  type PptItem,
+  type PptListData,
+  type PptUploadData,
+} from './ppt.contract';
+import {
+  characterListEndpoint,
+  sceneListEndpoint,
+  voiceListEndpoint,
+  type CharacterItem,
+  type PageOf,
+  type SceneItem,
+  type VoiceItem,
+} from './library.contract';
+import { textToSpeechEndpoint, type SpeechData } from './speech.contract';
+import {
+  composeCancelEndpoint,
+  composeProjectEndpoint,
+  composeStatusEndpoint,
+  videoListEndpoint,
+  type ComposeStatus,
+  type VideoItem,
+} from './compose.contract';
+
+type Call<T> = Promise<Envelope<T>>;
+
+/** The project, slides, library, speech and synthesis calls of spec section 7, typed from their contracts. */
+export interface StudioApi {
+  listProjects(
+    body: { pageIndex: number; pageSize: number; proKind?: number },
+    o?: CallOptions,
+  ): Call<ProjectListData>;
+  /** data is the new project id; the spec's fixed fields are filled in. */
+  addProject(body: { proKind: number; name?: string; description?: string }, o?: CallOptions): Call<number>;
+  renameProject(projectId: number, projectName: string, o?: CallOptions): Call<null>;
+  deleteProject(projectId: number, o?: CallOptions): Call<null>;
+  projectDetail(projectId: number, o?: CallOptions): Call<ProjectDetailData>;
+  /** original 1 saves a draft, 2 the final (export-coordinate) document; `revision` from detail/last save. */
+  updateProject(
+    body: { projectId: number; userProjectInfo: string; original: 1 | 2; revision: number },
+    o?: CallOptions,
+  ): Call<ProjectUpdateData>;
+
+  uploadPdf(file: Blob, fileName: string, onProgress?: (percent: number) => void): Call<PptUploadData>;
+  listPdfs(pageIndex: number, o?: CallOptions): Call<PptListData>;
+  pdfInfo(pptId: number, o?: CallOptions): Call<PptItem>;
+  deletePdf(pptId: number, o?: CallOptions): Call<null>;
+
+  listCharacters(
+    body: { pageIndex: number; pageSize: number; isPublic: number },
+    o?: CallOptions,
+  ): Call<PageOf<CharacterItem>>;
+  listScenes(
+    body: { pageIndex: number; pageSize: number; sizeType: number },
+    o?: CallOptions,
+  ): Call<PageOf<SceneItem>>;
+  listVoices(
+    body: { pageIndex: number; pageSize: number; isPublic: number; sex?: number },
+    o?: CallOptions,
+  ): Call<PageOf<VoiceItem>>;
+
+  textToSpeech(
+    body: { projectId: number; timbreId: string; text: string },
+    o?: CallOptions,
+  ): Call<SpeechData>;
+
+  composeProject(projectId: number, o?: CallOptions): Call<ComposeStatus>;
+  composeStatus(projectId: number, o?: CallOptions): Call<ComposeStatus>;
+  composeCancel(projectId: number, o?: CallOptions): Call<ComposeStatus>;
+  listVideos(
+    pageIndex: number,
+    pageSize: number,
+    o?: CallOptions,
+  ): Call<{ list: VideoItem[]; count: number }>;
+}
+
+/** Binds the studio calls to one client. */
+export function createStudioApi(client: ApiClient): StudioApi {
+  return {
+    listProjects: (body, o) => client.post(projectListEndpoint.path, body, o),
+    addProject: (body, o) =>
+      client.post(projectAddEndpoint.path, { distinguishability: 2, type: 2, original: 1, ...body }, o),
+    renameProject: (projectId, projectName, o) =>
+      client.post(projectRenameEndpoint.path, { projectId, projectName }, o),
+    deleteProject: (projectId, o) => client.post(projectDeleteEndpoint.path, { projectId }, o),
+    projectDetail: (projectId, o) => client.post(projectDetailEndpoint.path, { projectId, original: 1 }, o),
+    updateProject: (body, o) => client.post(projectUpdateEndpoint.path, body, o),
+
+    uploadPdf: (file, fileName, onProgress) => {
+      const form = new FormData();
+      for (const [k, v] of Object.entries({ name: fileName, description: '', source: '1', type: '2' }))
+        form.append(k, v);
+      form.append(pptUploadEndpoint.fileField, file, fileName);
+      return client.upload(pptUploadEndpoint.path, form, { onUploadProgress: onProgress });
+    },
+    listPdfs: (pageIndex, o) => client.post(pptListEndpoint.path, { pageIndex, pageSize: 6, type: 2 }, o),
+    pdfInfo: (pptId, o) => client.post(pptInfoEndpoint.path, { pptId, type: 2 }, o),
+    deletePdf: (pptId, o) => client.post(pptDeleteEndpoint.path, { PptId: pptId, source: 1 }, o),
+
+    listCharacters: (body, o) => client.post(characterListEndpoint.path, { status: 1, ...body }, o),
+    listScenes: (body, o) => client.post(sceneListEndpoint.path, body, o),
+    listVoices: (body, o) => client.post(voiceListEndpoint.path, { platform: 1, ...body }, o),
+
+    textToSpeech: (body, o) =>
+      client.post(textToSpeechEndpoint.path, { ...body, language: '中英混合', platform: 1 }, o),
+
+    composeProject: (projectId, o) => client.post(composeProjectEndpoint.path, { projectId }, o),
+    composeStatus: (projectId, o) => client.post(composeStatusEndpoint.path, { projectId }, o),
+    composeCancel: (projectId, o) => client.post(composeCancelEndpoint.path, { projectId }, o),
+    listVideos: (pageIndex, pageSize, o) => client.post(videoListEndpoint.path, { pageIndex, pageSize }, o),
+  };
+}

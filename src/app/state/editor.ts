@@ -1,0 +1,140 @@
+import { batch, computed, signal } from '@preact/signals-react';
+import {
+  migrateDocument,
+  totalMinutes,
+  withTimes,
+  type ProjectDocument,
+  type Result,
+} from '../../model/project';
+import { studioApi } from '../services/http';
+
+/**
+ * The one document the editor works on, and what it needs around it. Every change goes through
+ * `dispatch` with a pure command from src/model/project; components never edit the document.
+ */
+export const projectId = signal<number | null>(null);
+export const projectKind = signal<number>(3);
+export const doc = signal<ProjectDocument | null>(null);
+/** Server revision the document was loaded or last saved at; sent with every update. */
+export const revision = signal(0);
+/** 0-based position of the page being edited. */
+export const currentPage = signal(0);
+/** True when the document has changes that are not saved as a draft yet. */
+export const dirty = signal(false);
+export const loading = signal(false);
+export const saving = signal(false);
+
+export const page = computed(() => doc.value?.ppt.pages[currentPage.value] ?? null);
+export const pageCount = computed(() => doc.value?.ppt.pages.length ?? 0);
+/** Total estimated time in minutes with 2 decimals (spec section 9). */
+export const totalTime = computed(() => (doc.value ? totalMinutes(doc.value) : '0.00'));
+
+/** Undo/redo stacks of whole documents (commands are pure, so snapshots are cheap to keep). */
+const undoStack = signal<ProjectDocument[]>([]);
+const redoStack = signal<ProjectDocument[]>([]);
+export const canUndo = computed(() => undoStack.value.length > 0);
+export const canRedo = computed(() => redoStack.value.length > 0);
+const HISTORY_LIMIT = 100;
+
+/**
+ * Applies a command to the document. Returns the command's result so the caller can show its
+ * message or error (the spec's texts); the document changes only when the command succeeded.
+ */
+export function dispatch<A extends unknown[]>(
+  command: (d: ProjectDocument, ...args: A) => Result<ProjectDocument>,
+  ...args: A
+): Result<ProjectDocument> {
+  const current = doc.value;
+  if (!current) return { ok: false, error: '项目尚未加载' };
+  const result = command(current, ...args);
+  if (result.ok && result.value !== current) {
+    batch(() => {
+      undoStack.value = [...undoStack.value.slice(-HISTORY_LIMIT + 1), current];
+      redoStack.value = [];
+      doc.value = withTimes(result.value);
+      dirty.value = true;
+      currentPage.value = Math.min(currentPage.value, doc.value.ppt.pages.length - 1);
+    });
+  }
+  return result;
+}
+
+export function undo(): void {
+  const previous = undoStack.value.at(-1);
+  if (!previous || !doc.value) return;
+  batch(() => {
+    redoStack.value = [...redoStack.value, doc.value!];
+    undoStack.value = undoStack.value.slice(0, -1);
+    doc.value = previous;
+    dirty.value = true;
+    currentPage.value = Math.min(currentPage.value, previous.ppt.pages.length - 1);
+  });
+}
+
+export function redo(): void {
+  const next = redoStack.value.at(-1);
+  if (!next || !doc.value) return;
+  batch(() => {
+    undoStack.value = [...undoStack.value, doc.value!];
+    redoStack.value = redoStack.value.slice(0, -1);
+    doc.value = next;
+    dirty.value = true;
+  });
+}
+
+/** Loads a project into the editor (soundSpeed is set to 1 by the migration, as the spec says). */
+export async function loadProject(id: number): Promise<void> {
+  loading.value = true;
+  try {
+    const res = await studioApi.projectDetail(id);
+    const data = res.data!;
+    const parsed = migrateDocument(data.detail || { projectName: data.name });
+    if (!parsed.ok) throw new Error(parsed.error);
+    batch(() => {
+      projectId.value = id;
+      projectKind.value = data.proKind;
+      doc.value = withTimes({ ...parsed.value, projectName: parsed.value.projectName || data.name });
+      revision.value = data.revision;
+      currentPage.value = 0;
+      dirty.value = false;
+      undoStack.value = [];
+      redoStack.value = [];
+    });
+  } finally {
+    loading.value = false;
+  }
+}
+
+/** Saves the document: original 1 as a draft, or 2 with the final (export-coordinate) copy. */
+export async function saveDocument(
+  original: 1 | 2,
+  document: ProjectDocument | null = doc.value,
+): Promise<void> {
+  if (projectId.value === null || !document) return;
+  saving.value = true;
+  try {
+    const res = await studioApi.updateProject({
+      projectId: projectId.value,
+      userProjectInfo: JSON.stringify(document),
+      original,
+      revision: revision.value,
+    });
+    revision.value = res.data!.revision;
+    if (original === 1) dirty.value = false;
+  } finally {
+    saving.value = false;
+  }
+}
+
+/** Forgets the working project (logo click, after synthesis is requested). */
+export function clearProject(): void {
+  batch(() => {
+    projectId.value = null;
+    doc.value = null;
+    revision.value = 0;
+    currentPage.value = 0;
+    dirty.value = false;
+    undoStack.value = [];
+    redoStack.value = [];
+  });
+}

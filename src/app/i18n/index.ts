@@ -3,6 +3,9 @@ import { initReactI18next } from 'react-i18next';
 import { detectLanguage, type AppLanguage } from './detectLanguage';
 import { en, enMessages } from './en';
 import { zh } from './zh';
+import { homeEn, homeZh } from './home';
+import { editorEn, editorZh } from './editor';
+import { libraryEn, libraryZh } from './library';
 
 const STORAGE_KEY = 'lang';
 
@@ -17,13 +20,16 @@ function storedLanguage(): string | null {
 /** The shared i18next instance; the language follows the browser unless the user picked one. */
 export const i18n = i18next.createInstance();
 void i18n.use(initReactI18next).init({
-  resources: { zh: { translation: zh, msg: {} }, en: { translation: en, msg: enMessages } },
+  resources: {
+    zh: { translation: zh, msg: {}, home: homeZh, editor: editorZh, library: libraryZh },
+    en: { translation: en, msg: enMessages, home: homeEn, editor: editorEn, library: libraryEn },
+  },
   lng: detectLanguage(
     typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]),
     storedLanguage(),
   ),
   fallbackLng: 'zh',
-  ns: ['translation', 'msg'],
+  ns: ['translation', 'msg', 'home', 'editor', 'library'],
   defaultNS: 'translation',
   interpolation: { escapeValue: false },
   returnObjects: true,

@@ -1,5 +1,4 @@
-import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
@@ -13,9 +12,11 @@ export interface BrowserSession {
   close(): Promise<void>;
 }
 
-/** Launches the system Chromium headless with the flags DESIGN.md lists (WebGL via SwiftShader). */
+/**
+ * Launches the system Chromium headless with the flags DESIGN.md lists (WebGL via SwiftShader).
+ * Playwright gives every launch a fresh temporary profile of its own.
+ */
 export async function openBrowser(opts: { locale?: string } = {}): Promise<BrowserSession> {
-  const userDataDir = mkdtempSync(path.join(tmpdir(), 'studio-chromium-'));
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: [
@@ -27,7 +28,6 @@ export async function openBrowser(opts: { locale?: string } = {}): Promise<Brows
       '--disable-component-update',
       '--disable-sync',
       '--no-first-run',
-      `--user-data-dir=${userDataDir}`,
     ],
   });
   const context = await browser.newContext({
@@ -41,7 +41,6 @@ export async function openBrowser(opts: { locale?: string } = {}): Promise<Brows
     page,
     async close() {
       await browser.close();
-      rmSync(userDataDir, { recursive: true, force: true });
     },
   };
 }

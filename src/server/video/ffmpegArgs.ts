@@ -81,7 +81,9 @@ export function pageArgs(
     ? `${audioIn}concat=n=${files.audio.length}:v=0:a=1,aresample=48000,apad[a]`
     : `anullsrc=r=48000:cl=stereo[a]`;
   const graph = [
-    `[0:v]loop=loop=-1:size=1:start=0,setpts=N/${fps}/TB,format=yuv420p[bg]`,
+    // Convert the still to YUV once, then loop the converted frame: converting after the loop
+    // would redo a 1080p colour conversion on every frame (measured: half the speed).
+    `[0:v]format=yuv420p,loop=loop=-1:size=1:start=0,setpts=N/${fps}/TB[bg]`,
     `[1:v]fps=${fps},scale=${mouth.width}:${mouth.height}[m]`,
     `[2:v]fps=${fps},scale=${eyes.width}:${eyes.height}[e]`,
     `[bg][m]overlay=${mouth.x}:${mouth.y}:eof_action=repeat[v1]`,
@@ -109,8 +111,6 @@ export function concatList(pageFiles: string[]): string {
 export function concatArgs(listFile: string, output: string): string[] {
   return [
     '-y',
-    '-hide_banner',
-    '-nostdin',
     '-f',
     'concat',
     '-safe',

@@ -1,4 +1,5 @@
 import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { EXPORT_FRAME, migrateDocument, type ProjectDocument } from '../../model/project';
 import type { FileStore } from '../adapters/files';
@@ -12,6 +13,7 @@ import { blinkTimes, planPages, type PagePlan } from './renderPlan';
 import { composeStill, transparentLike } from './stillComposer';
 
 export const RENDER_JOB = 'render';
+const PAGE_CONCURRENCY = Math.max(1, Math.min(2, availableParallelism()));
 
 export interface RenderPayload {
   projectId: number;
@@ -93,19 +95,37 @@ async function renderDocument(doc: ProjectDocument, assets: RenderAssets, work: 
   if (!plans.length) throw new JobFailure('项目没有页面');
 
   const totalMs = plans.reduce((sum, p) => sum + p.durationMs, 0);
-  let doneMs = 0;
+  const progressMs = new Map<number, number>();
+  let pagesDone = 0;
   const started = Date.now();
-  const pageFiles: string[] = [];
-  for (const plan of plans) {
-    const output = path.join(work, `page-${plan.index}.mp4`);
-    await renderPage(plan, work, output, ctx, (pageMs) => {
-      const fraction = (doneMs + pageMs) / totalMs;
-      void ctx.progress(Math.min(0.99, fraction), progressText(plan.index, plans.length, fraction, started));
+  const report = () => {
+    const fraction = [...progressMs.values()].reduce((a, b) => a + b, 0) / totalMs;
+    const page = Math.min(plans.length, pagesDone + 1);
+    void ctx
+      .progress(Math.min(0.99, fraction), progressText(page, plans.length, fraction, started))
+      .catch(() => undefined);
+  };
+  const pageFiles = plans.map((plan) => path.join(work, `page-${plan.index}.mp4`));
+  // Two pages at a time: the filter chain of one ffmpeg is largely single-threaded, so a second
+  // page keeps both cores busy while the other encodes.
+  // One failed page stops its sibling at once instead of letting it encode into a removed folder.
+  const stop = new AbortController();
+  const onCancel = () => stop.abort(ctx.signal.reason);
+  ctx.signal.addEventListener('abort', onCancel, { once: true });
+  await runPool(plans, PAGE_CONCURRENCY, async (plan, i) => {
+    await renderPage(plan, work, pageFiles[i], stop.signal, (pageMs) => {
+      progressMs.set(plan.index, pageMs);
+      report();
     });
-    doneMs += plan.durationMs;
-    pageFiles.push(output);
-    await ctx.progress(doneMs / totalMs, progressText(plan.index, plans.length, doneMs / totalMs, started));
-  }
+    progressMs.set(plan.index, plan.durationMs);
+    pagesDone++;
+    report();
+  })
+    .catch((error: unknown) => {
+      stop.abort(error);
+      throw error;
+    })
+    .finally(() => ctx.signal.removeEventListener('abort', onCancel));
 
   const list = path.join(work, 'pages.ffconcat');
   await writeFile(list, concatList(pageFiles));
@@ -125,7 +145,7 @@ async function renderPage(
   plan: PagePlan,
   work: string,
   output: string,
-  ctx: JobContext,
+  signal: AbortSignal,
   onProgress: (pageMs: number) => void,
 ): Promise<void> {
   const prefix = path.join(work, `p${plan.index}`);
@@ -157,10 +177,28 @@ async function renderPage(
     output,
   });
   await runFfmpeg(args, {
-    signal: ctx.signal,
+    signal,
     durationMs: plan.durationMs,
     onProgress: (p) => onProgress(Math.min(p.outTimeMs, plan.durationMs)),
   });
+}
+
+/** Runs `work` over the items with at most `limit` at once; the first failure stops the rest. */
+async function runPool<T>(items: T[], limit: number, work: (item: T, index: number) => Promise<void>) {
+  let next = 0;
+  let failed = false;
+  const lane = async () => {
+    while (!failed && next < items.length) {
+      const i = next++;
+      try {
+        await work(items[i], i);
+      } catch (error) {
+        failed = true;
+        throw error;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
 }
 
 function progressText(page: number, pages: number, fraction: number, started: number): string {

@@ -1,0 +1,128 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newDocument, toExportDocument, type ProjectDocument } from '../../../src/model/project';
+import { startTestServer, type TestServer } from '../helpers/testServer';
+
+describe('video synthesis requests', () => {
+  let t: TestServer;
+  let alice: string;
+  let bob: string;
+  beforeAll(async () => {
+    t = await startTestServer('sqlite');
+    await t.server.services.accounts.createUser('alice', 'secret123');
+    await t.server.services.accounts.createUser('bob', 'secret123');
+    alice = await t.login('alice', 'secret123');
+    bob = await t.login('bob', 'secret123');
+  });
+  afterAll(() => t.stop());
+
+  const call = (url: string, body: object, token = alice) => t.call('POST', url, { token, body });
+  const waitFinished = async (projectId: number) => {
+    for (let i = 0; i < 400; i++) {
+      const s = (await call('/virtual/v1/userPro/composeStatus', { projectId })).body.data;
+      if (!['queued', 'rendering'].includes(s.status)) return s;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error('render did not finish');
+  };
+  async function projectWith(pages: { text: string; tts: string }[]): Promise<number> {
+    const projectId = (await call('/virtual/v1/userPro/add', { proKind: 3 })).body.data;
+    const d = newDocument({ projectName: '合成测试' });
+    const doc: ProjectDocument = {
+      ...d,
+      character: {
+        ...d.character,
+        uuid: 'zixuan',
+        name: '子轩',
+        voiceId: 'espeak-zh-male',
+        voiceName: '中文男声',
+        width: 200,
+        height: 350,
+      },
+      scene: { ...d.scene, uuid: 'studio', path: '/library/scenes/studio.jpg' },
+      ppt: {
+        ...d.ppt,
+        maxNum: pages.length,
+        pages: pages.map((p, i) => ({ ...d.ppt.pages[0], index: i + 1, ...p, textdome: p.text })),
+      },
+    };
+    const saved = await call('/virtual/v1/userPro/update', {
+      projectId,
+      userProjectInfo: JSON.stringify(toExportDocument(doc)),
+      original: 2,
+      revision: 0,
+    });
+    expect(saved.body.code).toBe(200);
+    return projectId;
+  }
+
+  it('refuses to synthesise a project that was never saved for synthesis', async () => {
+    const projectId = (await call('/virtual/v1/userPro/add', { proKind: 3 })).body.data;
+    expect((await call('/virtual/v1/userPro/composeProject', { projectId })).body).toMatchObject({
+      code: 400,
+      msg: '请先保存项目再合成视频',
+    });
+    expect((await call('/virtual/v1/userPro/composeStatus', { projectId })).body.data.status).toBe('none');
+  });
+
+  it('checks the document like the editor does, with the spec’s messages', async () => {
+    const projectId = await projectWith([{ text: '', tts: '' }]);
+    expect((await call('/virtual/v1/userPro/composeProject', { projectId })).body).toMatchObject({
+      code: 400,
+      msg: '第1页未保存或文字少于1个字',
+    });
+  });
+
+  it('fails a render whose audio is gone with a clear reason, never leaving it rendering', async () => {
+    const projectId = await projectWith([{ text: '你好', tts: `/files/u/1/audio/${'0'.repeat(32)}.wav` }]);
+    expect((await call('/virtual/v1/userPro/composeProject', { projectId })).body.code).toBe(200);
+    const status = await waitFinished(projectId);
+    expect(status.status).toBe('failed');
+    expect(status.message).toContain('第1页的音频不存在或已被删除');
+    const list = (await call('/virtual/v1/userPro/list', {})).body.data.list;
+    expect(list.find((p: { projectId: number }) => p.projectId === projectId).composeStatus).toBe('failed');
+    expect(readdirSync(path.join(t.config.dataDir, 'tmp')).filter((f) => f.startsWith('render-'))).toEqual(
+      [],
+    );
+    const videos = (await call('/virtual/v1/userPro/videoList', { pageIndex: 1, pageSize: 10 })).body.data;
+    expect(videos.list[0]).toMatchObject({ projectId, status: 'failed', projectName: '合成测试' });
+  });
+
+  it('does not let another user synthesise, follow or cancel alice’s project', async () => {
+    const projectId = await projectWith([{ text: '你好', tts: '' }]);
+    for (const url of ['composeProject', 'composeStatus', 'composeCancel']) {
+      expect((await call(`/virtual/v1/userPro/${url}`, { projectId }, bob)).body.code).toBe(404);
+    }
+    expect((await call('/virtual/v1/userPro/videoList', {}, bob)).body.data).toMatchObject({ count: 0 });
+  });
+
+  it('cancels a render, stopping ffmpeg and leaving no partial files', async () => {
+    const tts = await call('/notice/v1/timbre/textToSpeech', {
+      projectId: (await call('/virtual/v1/userPro/add', { proKind: 3 })).body.data,
+      timbreId: 'espeak-zh-male',
+      text: '这是一段用于测试取消合成的较长讲解词，我们会在合成过程中点击取消按钮，确认不会留下任何半成品文件。'.repeat(
+        2,
+      ),
+    });
+    const page = { text: '测试取消', tts: tts.body.data.soundPath };
+    const projectId = await projectWith(Array.from({ length: 6 }, () => page));
+    await call('/virtual/v1/userPro/composeProject', { projectId });
+    for (let i = 0; i < 200; i++) {
+      const s = (await call('/virtual/v1/userPro/composeStatus', { projectId })).body.data;
+      if (s.status === 'rendering' && s.percent > 0) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const cancelled = (await call('/virtual/v1/userPro/composeCancel', { projectId })).body;
+    expect(cancelled).toMatchObject({ code: 200, data: { status: 'cancelled' } });
+    await new Promise((r) => setTimeout(r, 1500));
+    expect((await call('/virtual/v1/userPro/composeStatus', { projectId })).body.data.status).toBe(
+      'cancelled',
+    );
+    expect(readdirSync(path.join(t.config.dataDir, 'tmp')).filter((f) => f.startsWith('render-'))).toEqual(
+      [],
+    );
+    const videosDir = path.join(t.config.dataDir, 'files/u/1/videos');
+    expect(readdirSync(path.dirname(videosDir)).includes('videos') ? readdirSync(videosDir) : []).toEqual([]);
+  });
+});

@@ -101,7 +101,8 @@ export async function buildServer(config: ServerConfig): Promise<StudioServer> {
     RENDER_JOB,
     renderHandler({ projects: projectsRepo, files, library, scratchDir: path.join(config.dataDir, 'tmp') }),
   );
-  if (config.runJobs) runner.start();
+  // SQLite is the embedded profile: this process is the only worker on its database.
+  if (config.runJobs) await runner.start(database.dialect === 'sqlite');
 
   return {
     http,

@@ -44,7 +44,15 @@ export class JobRunner {
     this.handlers[kind] = handler;
   }
 
-  start(): void {
+  /**
+   * Starts claiming jobs. `soleWorker` says no other process runs jobs on this database (the
+   * embedded profile), so jobs left running by a crash resume at once instead of after their lease.
+   */
+  async start(soleWorker = false): Promise<void> {
+    if (soleWorker) {
+      const resumed = await this.jobs.requeueRunning();
+      if (resumed) this.log(`resuming ${resumed} interrupted job(s)`);
+    }
     this.stopped = false;
     this.schedule(0);
   }

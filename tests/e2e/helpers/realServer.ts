@@ -12,6 +12,8 @@ export interface RealServer {
   process: ChildProcess;
   output(): string;
   stop(): Promise<void>;
+  /** Kills the server like a crash would (SIGKILL), keeping its data. */
+  kill(): Promise<void>;
 }
 
 async function freePort(): Promise<number> {
@@ -26,9 +28,12 @@ async function freePort(): Promise<number> {
 }
 
 /** Starts `src/server/main.ts` as `npm start` would (built app from dist/public), on a temp data dir. */
-export async function startRealServer(env: Record<string, string> = {}): Promise<RealServer> {
+export async function startRealServer(
+  env: Record<string, string> = {},
+  opts: { dataDir?: string; keepData?: boolean } = {},
+): Promise<RealServer> {
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'studio-e2e-'));
+  const dataDir = opts.dataDir ?? mkdtempSync(path.join(tmpdir(), 'studio-e2e-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: root,
     env: {
@@ -56,12 +61,17 @@ export async function startRealServer(env: Record<string, string> = {}): Promise
     dataDir,
     process: child,
     output: () => output,
+    async kill() {
+      child.kill('SIGKILL');
+      if (child.exitCode === null && child.signalCode === null)
+        await new Promise((r) => child.once('exit', r));
+    },
     async stop() {
-      if (child.exitCode === null) {
+      if (child.exitCode === null && child.signalCode === null) {
         child.kill('SIGTERM');
         await new Promise((r) => child.once('exit', r));
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!opts.keepData) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

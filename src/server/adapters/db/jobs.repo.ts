@@ -72,6 +72,19 @@ export class JobsRepo {
     return this.db.selectFrom('jobs').selectAll().where('id', '=', candidate.id).executeTakeFirst();
   }
 
+  /**
+   * Puts every running job back in the queue. Only for a process that knows it is the sole worker
+   * (the embedded profile at start): whatever was running then was cut off by a crash or kill.
+   */
+  async requeueRunning(): Promise<number> {
+    const result = await this.db
+      .updateTable('jobs')
+      .set({ status: 'queued', locked_until: 0, message: '服务重启，继续合成', updated_at: Date.now() })
+      .where('status', '=', 'running')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
   /** Records progress and extends the lease; false when the job was cancelled meanwhile. */
   async heartbeat(id: number, progress: number, message: string, leaseMs: number): Promise<boolean> {
     const now = Date.now();

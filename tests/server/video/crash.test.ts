@@ -1,0 +1,92 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { newDocument, toExportDocument, type ProjectDocument } from '../../../src/model/project';
+import { probe } from '../../../src/server/adapters/media/ffmpeg';
+import { startRealServer, type RealServer } from '../../e2e/helpers/realServer';
+
+describe('a render interrupted by a crash', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'studio-crash-'));
+  const env = { JWT_SECRET: 'crash-test-secret-crash-test-secret' };
+  let server: RealServer | undefined;
+  afterAll(async () => {
+    await server?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  async function call(url: string, body: object, token?: string) {
+    const res = await fetch(server!.url + url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    });
+    return (await res.json()) as { code: number; msg: string; data: any; token?: string }; // eslint-disable-line @typescript-eslint/no-explicit-any
+  }
+
+  it('resumes after SIGKILL and a restart, and the video finishes and plays', async () => {
+    server = await startRealServer(env, { dataDir, keepData: true });
+    const token = (await call('/virtual/v1/login', { username: 'demo', password: 'demo123456' })).token!;
+    const projectId = (await call('/virtual/v1/userPro/add', { proKind: 3 }, token)).data;
+    const text = '服务器在合成过程中被强制结束，重新启动以后，合成任务应当自动继续并最终完成。';
+    const tts = (
+      await call('/notice/v1/timbre/textToSpeech', { projectId, timbreId: 'espeak-zh-female', text }, token)
+    ).data;
+    const d = newDocument({ projectName: '崩溃恢复' });
+    const doc: ProjectDocument = {
+      ...d,
+      character: {
+        ...d.character,
+        uuid: 'xiaoya',
+        name: '小雅',
+        voiceId: 'espeak-zh-female',
+        voiceName: '中文女声',
+        width: 200,
+        height: 350,
+      },
+      scene: { ...d.scene, uuid: 'office', path: '/library/scenes/office.jpg' },
+      ppt: {
+        ...d.ppt,
+        maxNum: 4,
+        pages: Array.from({ length: 4 }, (_, i) => ({
+          ...d.ppt.pages[0],
+          index: i + 1,
+          text,
+          textdome: text,
+          tts: tts.soundPath,
+          soundTime: tts.soundTime,
+        })),
+      },
+    };
+    await call(
+      '/virtual/v1/userPro/update',
+      { projectId, userProjectInfo: JSON.stringify(toExportDocument(doc)), original: 2, revision: 0 },
+      token,
+    );
+    expect((await call('/virtual/v1/userPro/composeProject', { projectId }, token)).code).toBe(200);
+
+    let status;
+    for (let i = 0; i < 600; i++) {
+      status = (await call('/virtual/v1/userPro/composeStatus', { projectId }, token)).data;
+      if (status.status === 'rendering' && status.percent >= 5) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(status.status).toBe('rendering');
+    await server.kill();
+
+    server = await startRealServer(env, { dataDir, keepData: true });
+    for (let i = 0; i < 1200; i++) {
+      status = (await call('/virtual/v1/userPro/composeStatus', { projectId }, token)).data;
+      if (status.status !== 'queued' && status.status !== 'rendering') break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(status.status).toBe('done');
+    const video = await fetch(server.url + status.video.url);
+    expect(video.status).toBe(200);
+    const file = path.join(dataDir, 'resumed.mp4');
+    writeFileSync(file, Buffer.from(await video.arrayBuffer()));
+    const info = await probe(file);
+    expect(info.streams.map((s) => s.type).sort()).toEqual(['audio', 'video']);
+    expect(Math.abs(info.durationMs - 4 * tts.soundTime * 1000)).toBeLessThan(300);
+  }, 300_000);
+});

@@ -9,7 +9,17 @@ const apiPrefixes = ['/api', '/virtual', '/notice', '/files'];
 export default defineConfig({
   base: '/home/',
   plugins: [react()],
-  build: { outDir: 'dist/public', emptyOutDir: true, chunkSizeWarningLimit: 2000 },
+  build: {
+    outDir: 'dist/public',
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 2000,
+    rollupOptions: {
+      // zod ships /*@__PURE__*/ comments Rollup cannot place; harmless, but they bury real warnings.
+      onwarn(warning, warn) {
+        if (warning.code !== 'INVALID_ANNOTATION') warn(warning);
+      },
+    },
+  },
   server: {
     port: 5173,
     proxy: Object.fromEntries(apiPrefixes.map((p) => [p, `http://127.0.0.1:${apiPort}`])),

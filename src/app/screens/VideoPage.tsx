@@ -1,21 +1,140 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
-import { PageHeader } from './PageHeader';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Button, Loader } from 'semantic-ui-react';
+import { clearProject, currentPage, dirty, doc, loading, page, saveDocument } from '../state/editor';
+import { commitDraft, loadDraft, stopPlaying, watchVoiceChanges } from '../state/editorNarration';
+import { closePdfDialog, hasContent, openPdfDialog } from '../state/editorPdf';
+import { cancelSynthesis } from '../state/editorSynthesis';
+import { confirmDialog } from '../state/confirm';
+import { showMessage } from '../state/messages';
+import { loadProject } from '../state/editor';
+import { EditorTopBar } from './editor/EditorTopBar';
+import { NarrationPanel } from './editor/NarrationPanel';
+import { PageStrip } from './editor/PageStrip';
+import { PdfDialog } from './editor/PdfDialog';
+import { SynthesisDialog } from './editor/SynthesisDialog';
+import { useEditorShortcuts } from './editor/useEditorShortcuts';
+import { LibraryTabs } from './editor/library/LibraryTabs';
+import { PagePreview } from './editor/preview/PagePreview';
+// Semantic components only the editor uses (the app imports its own set in styles/semantic.ts).
+import 'semantic-ui-css/components/checkbox.min.css';
+import 'semantic-ui-css/components/popup.min.css';
+import 'semantic-ui-css/components/table.min.css';
+import './editor/editor.css';
 
 /** The editor (/video?videoid=...); the guard never lets it open without a project. */
 export function VideoPage() {
-  const { t } = useTranslation();
+  useSignals();
+  const { t } = useTranslation('editor');
+  const navigate = useNavigate();
   const [params] = useSearchParams();
-  return (
-    <div className="ps-page" data-testid="page-video">
-      <PageHeader icon="film" title={t('route.video')} description={t('routeDesc.video')}>
-        <span className="ps-badge">{t('video.project', { id: params.get('videoid') })}</span>
-      </PageHeader>
-      <div className="ps-empty">
-        <div className="ps-empty-icon">
-          <img src={`${import.meta.env.BASE_URL}empty.svg`} alt="" />
-        </div>
+  const id = Number(params.get('videoid'));
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    setFailed(false);
+    loadProject(id)
+      .then(() => {
+        if (!live) return;
+        loadDraft();
+        // A new project starts by choosing its slides (or 无需PDF).
+        if (doc.value && !hasContent(doc.value)) openPdfDialog();
+      })
+      .catch(() => live && setFailed(true));
+    return () => {
+      live = false;
+      stopPlaying();
+      cancelSynthesis();
+      closePdfDialog();
+    };
+  }, [id]);
+
+  useEffect(() => watchVoiceChanges(), []);
+
+  // Undo/redo or a save may change the page's narration under the box: show the stored one.
+  const textdome = page.value?.textdome;
+  const at = currentPage.value;
+  useEffect(() => {
+    if (doc.peek()) loadDraft();
+  }, [textdome, at]);
+
+  useEffect(() => {
+    const warn = (e: BeforeUnloadEvent) => {
+      if (!dirty.peek()) return;
+      e.preventDefault();
+      e.returnValue = '';
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, []);
+
+  const saveDraft = useCallback(() => {
+    if (!doc.peek()) return;
+    commitDraft();
+    saveDocument(1)
+      .then(() => showMessage('success', t('top.saved')))
+      .catch(() => undefined);
+  }, [t]);
+  useEditorShortcuts(saveDraft);
+
+  const goHome = async () => {
+    commitDraft();
+    if (dirty.value) {
+      const leave = await confirmDialog({
+        title: '提示',
+        content: '当前项目有未保存的修改, 离开将丢失这些修改, 是否继续?',
+        confirmText: '离开',
+        cancelText: '取消',
+        testId: 'confirm-leave-editor',
+      });
+      if (!leave) return;
+    }
+    clearProject();
+    navigate('/');
+  };
+
+  let body;
+  if (failed) {
+    body = (
+      <div className="ps-ed-state" data-testid="editor-load-failed">
+        <p>{t('loadFailed')}</p>
+        <Button primary onClick={() => navigate('/')}>
+          {t('backHome')}
+        </Button>
       </div>
+    );
+  } else if (!doc.value || loading.value) {
+    body = (
+      <div className="ps-ed-state">
+        <Loader active inline="centered" content={t('loading')} />
+      </div>
+    );
+  } else {
+    body = (
+      <div className="ps-ed-body">
+        <aside className="ps-ed-library">
+          <LibraryTabs />
+        </aside>
+        <PageStrip />
+        <main className="ps-ed-centre">
+          <div className="ps-ed-stage" data-testid="editor-stage">
+            <PagePreview />
+          </div>
+          <NarrationPanel />
+        </main>
+      </div>
+    );
+  }
+
+  return (
+    <div className="ps-editor" data-testid="page-video">
+      <EditorTopBar onHome={() => void goHome()} onSaveDraft={saveDraft} />
+      {body}
+      <PdfDialog />
+      <SynthesisDialog />
     </div>
   );
 }

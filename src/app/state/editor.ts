@@ -59,6 +59,32 @@ export function dispatch<A extends unknown[]>(
   return result;
 }
 
+/**
+ * Applies a command without an undo step: for results of background work (synthesised audio),
+ * which the author did not do by hand and would not expect Ctrl+Z to take back.
+ */
+export function applyQuietly<A extends unknown[]>(
+  command: (d: ProjectDocument, ...args: A) => Result<ProjectDocument>,
+  ...args: A
+): Result<ProjectDocument> {
+  const current = doc.value;
+  if (!current) return { ok: false, error: '项目尚未加载' };
+  const result = command(current, ...args);
+  if (result.ok && result.value !== current) {
+    batch(() => {
+      doc.value = withTimes(result.value);
+      dirty.value = true;
+    });
+  }
+  return result;
+}
+
+/** Makes page `at` (0-based) the one being edited, clamped to the pages there are. */
+export function selectPage(at: number): void {
+  const count = doc.value?.ppt.pages.length ?? 0;
+  currentPage.value = Math.max(0, Math.min(at, count - 1));
+}
+
 export function undo(): void {
   const previous = undoStack.value.at(-1);
   if (!previous || !doc.value) return;
@@ -79,6 +105,7 @@ export function redo(): void {
     redoStack.value = redoStack.value.slice(0, -1);
     doc.value = next;
     dirty.value = true;
+    currentPage.value = Math.min(currentPage.value, next.ppt.pages.length - 1);
   });
 }
 
@@ -93,7 +120,8 @@ export async function loadProject(id: number): Promise<void> {
     batch(() => {
       projectId.value = id;
       projectKind.value = data.proKind;
-      doc.value = withTimes({ ...parsed.value, projectName: parsed.value.projectName || data.name });
+      // The project row's name wins: 修改 renames it at once, even when the draft is not saved after.
+      doc.value = withTimes({ ...parsed.value, projectName: data.name || parsed.value.projectName });
       revision.value = data.revision;
       currentPage.value = 0;
       dirty.value = false;
@@ -137,4 +165,16 @@ export function clearProject(): void {
     undoStack.value = [];
     redoStack.value = [];
   });
+}
+
+/** The document with a new project name (the server has been told already). */
+export function withProjectName(d: ProjectDocument, name: string): Result<ProjectDocument> {
+  return { ok: true, value: { ...d, projectName: name } };
+}
+
+/** 修改 of the project name: renames the project on the server and in the document. */
+export async function renameProject(name: string): Promise<void> {
+  if (projectId.value === null) return;
+  await studioApi.renameProject(projectId.value, name);
+  dispatch(withProjectName, name);
 }

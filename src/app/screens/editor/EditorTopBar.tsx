@@ -1,0 +1,126 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, Icon, Popup } from 'semantic-ui-react';
+import { publicAsset } from '../../config';
+import { UserMenu } from '../../layout/UserMenu';
+import { canRedo, canUndo, dirty, doc, redo, saving, totalTime, undo } from '../../state/editor';
+import { openPdfDialog } from '../../state/editorPdf';
+import { startSynthesis, synthesisOpen } from '../../state/editorSynthesis';
+import { showMessage } from '../../state/messages';
+import { ProjectName } from './ProjectName';
+
+interface Props {
+  onHome(): void;
+  onSaveDraft(): void;
+}
+
+function useFullscreen(): [boolean, () => void] {
+  const [on, setOn] = useState(() => Boolean(document.fullscreenElement));
+  useEffect(() => {
+    const update = () => setOn(Boolean(document.fullscreenElement));
+    document.addEventListener('fullscreenchange', update);
+    return () => document.removeEventListener('fullscreenchange', update);
+  }, []);
+  const toggle = () => {
+    const root = document.documentElement;
+    if (!document.fullscreenEnabled || typeof root.requestFullscreen !== 'function') {
+      showMessage('warning', '暂不不支持全屏');
+      return;
+    }
+    const change = document.fullscreenElement ? document.exitFullscreen() : root.requestFullscreen();
+    change.catch(() => showMessage('warning', '暂不不支持全屏'));
+  };
+  return [on, toggle];
+}
+
+/** The editor's own top bar: logo, project name, undo/redo, time, fullscreen, PDF, save, synthesise, user. */
+export function EditorTopBar({ onHome, onSaveDraft }: Props) {
+  useSignals();
+  const { t } = useTranslation('editor');
+  const [fullscreen, toggleFullscreen] = useFullscreen();
+  const ready = doc.value !== null;
+
+  const tip = (content: string, trigger: React.ReactElement) => (
+    <Popup content={content} size="mini" inverted position="bottom center" trigger={trigger} />
+  );
+
+  return (
+    <header className="ps-ed-top" data-testid="editor-topbar">
+      <button
+        type="button"
+        className="ps-ed-logo"
+        title={t('top.logoTitle')}
+        data-testid="editor-logo"
+        onClick={onHome}
+      >
+        <img src={publicAsset('logo.svg')} alt="" width={28} height={28} />
+      </button>
+      <div className="ps-ed-divider" />
+      <ProjectName />
+      <span className={`ps-ed-save-state${dirty.value ? ' is-dirty' : ''}`} data-testid="editor-save-state">
+        <Icon name={dirty.value ? 'circle' : 'check'} size={dirty.value ? 'tiny' : 'small'} />
+        {dirty.value ? t('top.unsaved') : t('top.allSaved')}
+      </span>
+      <div className="ps-ed-spacer" />
+      <div className="ps-ed-icon-group">
+        {tip(
+          t('top.undo'),
+          <button type="button" disabled={!canUndo.value} data-testid="editor-undo" onClick={undo}>
+            <Icon name="undo" />
+          </button>,
+        )}
+        {tip(
+          t('top.redo'),
+          <button type="button" disabled={!canRedo.value} data-testid="editor-redo" onClick={redo}>
+            <Icon name="redo" />
+          </button>,
+        )}
+        {tip(
+          fullscreen ? t('top.exitFullscreen') : t('top.fullscreen'),
+          <button type="button" data-testid="editor-fullscreen" onClick={toggleFullscreen}>
+            <Icon name={fullscreen ? 'compress' : 'expand'} />
+          </button>,
+        )}
+      </div>
+      <div className="ps-ed-time" data-testid="editor-total-time">
+        <Icon name="clock outline" />
+        <span>{t('top.totalTime')}</span>
+        <strong>{t('top.minutes', { value: totalTime.value })}</strong>
+      </div>
+      <Button
+        basic
+        className="ps-ed-ghost"
+        disabled={!ready}
+        data-testid="editor-pdf"
+        onClick={openPdfDialog}
+      >
+        <Icon name="file pdf outline" />
+        {t('top.pdf')}
+      </Button>
+      <Button
+        basic
+        className="ps-ed-ghost"
+        disabled={!ready}
+        loading={saving.value && !synthesisOpen.value}
+        data-testid="editor-save-draft"
+        onClick={onSaveDraft}
+      >
+        <Icon name="save outline" />
+        {t('top.saveDraft')}
+      </Button>
+      <Button
+        primary
+        className="ps-ed-synth-button"
+        disabled={!ready || synthesisOpen.value}
+        data-testid="editor-synthesise"
+        onClick={() => void startSynthesis()}
+      >
+        <Icon name="video play" />
+        {t('top.synthesise')}
+      </Button>
+      <div className="ps-ed-divider" />
+      <UserMenu />
+    </header>
+  );
+}

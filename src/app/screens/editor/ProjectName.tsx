@@ -1,0 +1,80 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, Icon, Input } from 'semantic-ui-react';
+import { doc, renameProject } from '../../state/editor';
+import { showMessage } from '../../state/messages';
+
+const MAX_NAME = 100;
+
+/** The project name in the top bar with its 修改 button (inline editing, Enter saves, Esc cancels). */
+export function ProjectName() {
+  useSignals();
+  const { t } = useTranslation('editor');
+  const name = doc.value?.projectName ?? '';
+  const [editing, setEditing] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const save = async () => {
+    const next = (editing ?? '').trim();
+    if (!next) return void showMessage('warning', t('top.nameRequired'));
+    if (next === name) return setEditing(null);
+    setBusy(true);
+    try {
+      await renameProject(next);
+      showMessage('success', t('top.renamed'));
+      setEditing(null);
+    } catch {
+      // The client has shown the error; the field stays open for another try.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (editing === null) {
+    return (
+      <div className="ps-ed-name">
+        <span className="ps-ed-name-text" title={name} data-testid="project-name">
+          {name}
+        </span>
+        <Button
+          size="mini"
+          basic
+          compact
+          className="ps-ed-ghost"
+          data-testid="project-rename"
+          onClick={() => setEditing(name)}
+        >
+          <Icon name="pencil" />
+          {t('top.rename')}
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <form
+      className="ps-ed-name is-editing"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void save();
+      }}
+    >
+      <Input
+        size="mini"
+        autoFocus
+        value={editing}
+        maxLength={MAX_NAME}
+        disabled={busy}
+        data-testid="project-name-input"
+        onChange={(_, data) => setEditing(String(data.value))}
+        onKeyDown={(e: React.KeyboardEvent) => e.key === 'Escape' && setEditing(null)}
+      />
+      <Button size="mini" primary compact type="submit" loading={busy} data-testid="project-rename-save">
+        {t('top.renameSave')}
+      </Button>
+      <Button size="mini" compact type="button" className="ps-ed-ghost" onClick={() => setEditing(null)}>
+        {t('top.renameCancel')}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,226 @@
+import { batch, computed, effect, signal } from '@preact/signals-react';
+import {
+  estimateSeconds,
+  hasVoice,
+  messages,
+  narrationLength,
+  pageAudioMissing,
+  parseNarration,
+  sanitizeNarrationHtml,
+  saveNarration,
+  setPageAudio,
+  switchToTextMode,
+  switchToVoiceMode,
+  TEXT_MODE,
+  VOICE_MODE,
+  type ProjectDocument,
+  type Result,
+} from '../../model/project';
+import { resolveServerUrl } from '../config';
+import { studioApi } from '../services/http';
+import { applyQuietly, currentPage, dispatch, doc, page, projectId, selectPage } from './editor';
+import { showMessage } from './messages';
+import { confirmDialog } from './confirm';
+
+/*
+ * The narration box of the current page: its draft HTML (what is typed but not saved with 保 存),
+ * the live count and estimate, saving, and 试听. The box itself is uncontrolled contenteditable;
+ * `draftVersion` tells it when to replace its content (another page, undo, a save).
+ */
+
+/** HTML currently in the narration box. */
+export const narrationDraft = signal('');
+/** 0-based page the draft belongs to (-1 before any page is loaded). */
+export const draftPage = signal(-1);
+/** Bumped whenever the box must show `narrationDraft` afresh instead of keeping its own DOM. */
+export const draftVersion = signal(0);
+
+/** Plain text of the draft, what 试听 would speak. */
+export const draftText = computed(() => parseNarration(narrationDraft.value).text);
+/** Live count (out of 300) and estimated seconds (0.14 s per character) of the draft. */
+export const draftStats = computed(() => ({
+  count: narrationLength(draftText.value),
+  seconds: estimateSeconds(draftText.value),
+}));
+/** True when the box holds text that 保 存 has not stored on the page yet. */
+export const draftChanged = computed(() => {
+  const p = page.value;
+  if (!p || draftPage.value !== currentPage.value) return false;
+  return draftKey(narrationDraft.value) !== draftKey(p.textdome);
+});
+
+// Two drafts are the same when they speak the same text with the same markers in the same places.
+function draftKey(html: string): string {
+  const parsed = parseNarration(html);
+  return JSON.stringify([parsed.text, parsed.markers.map((m) => [m.offset, JSON.stringify(m)])]);
+}
+
+/** Shows the saved narration of the current page in the box. */
+export function loadDraft(): void {
+  const p = page.value;
+  batch(() => {
+    narrationDraft.value = p ? sanitizeNarrationHtml(p.textdome) : '';
+    draftPage.value = p ? currentPage.value : -1;
+    draftVersion.value++;
+  });
+}
+
+/** 保 存: stores the draft on its page (re-read into text, markers, segments; audio goes stale). */
+export function saveDraft(): Result<ProjectDocument> {
+  const result = dispatch(saveNarration, draftPage.value, narrationDraft.value);
+  if (result.ok) loadDraft();
+  return result;
+}
+
+/** Saves a changed, valid draft before the author moves on (page switch, synthesis, draft save). */
+export function commitDraft(): void {
+  if (draftChanged.value) saveDraft();
+}
+
+/** Switches to page `at`, keeping what was typed on the page being left. */
+export function goToPage(at: number): void {
+  commitDraft();
+  selectPage(at);
+  loadDraft();
+}
+
+/**
+ * Runs a page-strip command with the draft committed first and the box reloaded after, so typed
+ * text stays with its own page when pages move. Returns the command's result.
+ */
+export function editPages<A extends unknown[]>(
+  command: (d: ProjectDocument, ...args: A) => Result<ProjectDocument>,
+  ...args: A
+): Result<ProjectDocument> {
+  commitDraft();
+  const result = dispatch(command, ...args);
+  loadDraft();
+  return result;
+}
+
+/**
+ * The text/voice radio (spec 4): asks 此操作会将文字文件删除, 是否继续? (to voice) or
+ * 此操作会将上传的音频文件删除, 是否继续? (to text); 已取消 on cancel, 切换成功! after.
+ */
+export async function switchNarrationMode(mode: typeof TEXT_MODE | typeof VOICE_MODE): Promise<boolean> {
+  const p = page.value;
+  if (!p || p.istts === mode) return false;
+  const at = currentPage.value;
+  stopPlaying();
+  const yes = await confirmDialog({
+    title: '提示',
+    content: mode === VOICE_MODE ? messages.confirmToVoiceMode : messages.confirmToTextMode,
+    confirmText: '确定',
+    cancelText: '取消',
+    testId: 'confirm-mode',
+  });
+  if (!yes) {
+    showMessage('info', messages.cancelled);
+    return false;
+  }
+  const result = dispatch(mode === VOICE_MODE ? switchToVoiceMode : switchToTextMode, at);
+  if (!result.ok) {
+    showMessage('error', result.error);
+    return false;
+  }
+  loadDraft();
+  showMessage('success', messages.switched);
+  return true;
+}
+
+/** The narration audio playing now (the stage may follow it), or null. */
+export const playing = signal<{ path: string; timingsPath: string } | null>(null);
+/** True while 试听 waits for text-to-speech. */
+export const previewLoading = signal(false);
+
+let audio: HTMLAudioElement | null = null;
+// The last spoken draft that is not saved yet, so a second 试听 does not synthesise it again.
+let lastPreview: { text: string; voiceId: string; path: string; timingsPath: string } | null = null;
+
+/** Stops the narration audio, if any. */
+export function stopPlaying(): void {
+  audio?.pause();
+  audio = null;
+  playing.value = null;
+}
+
+function play(path: string, timingsPath = ''): void {
+  stopPlaying();
+  const element = new Audio(resolveServerUrl(path));
+  audio = element;
+  playing.value = { path, timingsPath };
+  const done = () => {
+    if (audio === element) stopPlaying();
+  };
+  element.addEventListener('ended', done);
+  element.addEventListener('error', done);
+  element.play().catch(done);
+}
+
+/**
+ * 试听 of the current page: plays its saved audio when it matches the text in the box; otherwise
+ * converts the box's text with the chosen voice (无文字 when empty) and plays that. Audio of saved
+ * text is kept on the page, so 合成视频 does not convert it again.
+ */
+export async function previewNarration(): Promise<void> {
+  const p = page.value;
+  const d = doc.value;
+  if (!p || !d || projectId.value === null) return;
+  if (playing.value) return stopPlaying();
+  if (p.istts === VOICE_MODE) {
+    if (!p.tts.startsWith('/')) return void showMessage('warning', pageAudioMissing(p.index));
+    return play(p.tts);
+  }
+  const text = draftText.value;
+  if (narrationLength(text.trim()) === 0) return void showMessage('warning', messages.noText);
+  const saved = text === p.text && !draftChanged.value;
+  if (saved && p.tts.startsWith('/')) return play(p.tts);
+  if (!hasVoice(d)) return void showMessage('warning', messages.voiceMissing);
+  const voiceId = d.character.voiceId;
+  if (lastPreview && lastPreview.text === text && lastPreview.voiceId === voiceId) {
+    return play(lastPreview.path, lastPreview.timingsPath);
+  }
+  const at = currentPage.value;
+  previewLoading.value = true;
+  try {
+    const res = await studioApi.textToSpeech({ projectId: projectId.value, timbreId: voiceId, text });
+    const { soundPath, soundTime, timingsPath } = res.data!;
+    lastPreview = { text, voiceId, path: soundPath, timingsPath };
+    const now = doc.value?.ppt.pages[at];
+    if (saved && now && now.text === text && now.istts === TEXT_MODE) {
+      applyQuietly(setPageAudio, at, { path: soundPath, soundTime });
+    }
+    if (currentPage.value === at) play(soundPath, timingsPath);
+  } catch {
+    // The client has shown the error.
+  } finally {
+    previewLoading.value = false;
+  }
+}
+
+/**
+ * Text-to-speech audio made with one voice is wrong once another voice is chosen: drop it from
+ * text pages (and their segments) so 试听 and 合成视频 convert again. Voice pages keep their audio.
+ */
+export function withoutSpeechAudio(d: ProjectDocument): ProjectDocument {
+  const pages = d.ppt.pages.map((p) =>
+    p.istts === TEXT_MODE
+      ? { ...p, tts: '', soundTime: 0, childList: p.childList.map((c) => ({ ...c, tts: '' })) }
+      : p,
+  );
+  return { ...d, ppt: { ...d.ppt, pages } };
+}
+
+/** Watches the chosen voice of the open project; returns the function that stops watching. */
+export function watchVoiceChanges(): () => void {
+  let seen: { project: number | null; voice: string } | null = null;
+  return effect(() => {
+    const now = { project: projectId.value, voice: doc.value?.character.voiceId ?? '' };
+    const before = seen;
+    seen = now;
+    if (!before || before.project !== now.project || before.voice === now.voice) return;
+    lastPreview = null;
+    if (before.voice !== '')
+      applyQuietly((d: ProjectDocument) => ({ ok: true, value: withoutSpeechAudio(d) }));
+  });
+}

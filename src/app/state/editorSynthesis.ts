@@ -1,0 +1,197 @@
+import { batch, computed, signal } from '@preact/signals-react';
+import {
+  allSynthesised,
+  messages,
+  ok,
+  setPageAudio,
+  setSegmentAudio,
+  SUBTITLE_OFF,
+  SUBTITLE_ON,
+  synthesisRows,
+  TEXT_MODE,
+  toExportDocument,
+  validateForSynthesis,
+  type ProjectDocument,
+  type Result,
+  type SynthesisRow,
+} from '../../model/project';
+import { ApiError } from '../../api/client';
+import { studioApi } from '../services/http';
+import { confirmDialog } from './confirm';
+import { applyQuietly, clearProject, dispatch, doc, projectId, saveDocument } from './editor';
+import { commitDraft, stopPlaying } from './editorNarration';
+import { showMessage } from './messages';
+
+/*
+ * 合成视频 (spec 4 "Public-voice flow", 5 "Validation"): validate in the spec's order, open the
+ * synthesis list, convert every text page (and segment) whose audio is missing, then 确定 saves the
+ * draft, saves the final document (original 2, export coordinates) and requests the render.
+ *
+ * phase: idle (list closed) -> converting -> ready (all rows succeeded) | failed (a conversion
+ * failed) -> submitting -> idle. 取消 or closing returns to idle from any phase but submitting.
+ */
+export type SynthesisPhase = 'idle' | 'converting' | 'ready' | 'failed' | 'submitting';
+
+export const synthesisPhase = signal<SynthesisPhase>('idle');
+/** 0-based page being converted now, or -1. */
+export const convertingPage = signal(-1);
+/** 0-based pages whose conversion failed in this run. */
+const failedPages = signal<ReadonlySet<number>>(new Set());
+
+/** True while the synthesis list is open. */
+export const synthesisOpen = computed(() => synthesisPhase.value !== 'idle');
+
+/**
+ * Rows of the list. Pages still waiting for their turn show 处理中 rather than 失败: the spec's
+ * status reads an empty audio reference as failed, which is only true once its conversion failed.
+ */
+export const synthesisTable = computed<SynthesisRow[]>(() => {
+  if (!doc.value) return [];
+  const converting = synthesisPhase.value === 'converting';
+  return synthesisRows(doc.value).map((row, i) => {
+    if (row.status === 'success' || failedPages.value.has(i)) return row;
+    return converting && i >= convertingPage.value ? { ...row, status: 'processing' } : row;
+  });
+});
+
+/** 确定 is enabled only when every row succeeded. */
+export const canConfirm = computed(
+  () => synthesisPhase.value === 'ready' && allSynthesised(synthesisTable.value),
+);
+
+/** Subtitle switch of the list: subtitle 1 on, 2 off. */
+export function setSubtitle(d: ProjectDocument, on: boolean): Result<ProjectDocument> {
+  return ok({ ...d, subtitle: on ? SUBTITLE_ON : SUBTITLE_OFF });
+}
+
+// Each run gets a number; a cancelled run notices that a newer one (or none) is current and stops.
+let run = 0;
+
+/**
+ * 合成视频: saves the draft in the box, validates (asking 未选择PDF，是否继续合成? when there is no
+ * PDF), opens the list and converts. Returns false when validation stopped it.
+ */
+export async function startSynthesis(): Promise<boolean> {
+  if (!doc.value || synthesisPhase.value !== 'idle') return false;
+  stopPlaying();
+  commitDraft();
+  let check = validateForSynthesis(doc.value);
+  if (!check.ok && check.confirm) {
+    const yes = await confirmDialog({
+      title: '提示',
+      content: check.error,
+      confirmText: '确定',
+      cancelText: '取消',
+      testId: 'confirm-no-pdf',
+    });
+    if (!yes) {
+      showMessage('info', messages.cancelled);
+      return false;
+    }
+    check = validateForSynthesis(doc.value, { continueWithoutPdf: true });
+  }
+  if (!check.ok) {
+    showMessage('warning', check.error);
+    return false;
+  }
+  await convertAll();
+  return true;
+}
+
+/** Converts every text page and segment without audio, in page order, updating the rows live. */
+export async function convertAll(): Promise<void> {
+  const mine = ++run;
+  batch(() => {
+    synthesisPhase.value = 'converting';
+    failedPages.value = new Set();
+    convertingPage.value = 0;
+  });
+  const count = doc.value?.ppt.pages.length ?? 0;
+  for (let at = 0; at < count; at++) {
+    if (mine !== run) return;
+    convertingPage.value = at;
+    const converted = await convertPage(at, () => mine === run);
+    if (mine !== run) return;
+    if (!converted) {
+      batch(() => {
+        failedPages.value = new Set([...failedPages.value, at]);
+        synthesisPhase.value = 'failed';
+        convertingPage.value = -1;
+      });
+      return;
+    }
+  }
+  batch(() => {
+    convertingPage.value = -1;
+    synthesisPhase.value = 'ready';
+  });
+}
+
+async function convertPage(at: number, current: () => boolean): Promise<boolean> {
+  const d = doc.value;
+  const p = d?.ppt.pages[at];
+  if (!d || !p || projectId.value === null) return false;
+  if (p.istts !== TEXT_MODE) return p.tts.startsWith('/');
+  const speak = (text: string) =>
+    studioApi.textToSpeech({ projectId: projectId.value!, timbreId: d.character.voiceId, text });
+  try {
+    if (!p.tts.startsWith('/')) {
+      const res = await speak(p.text);
+      if (!current()) return false;
+      applyQuietly(setPageAudio, at, { path: res.data!.soundPath, soundTime: res.data!.soundTime });
+    }
+    for (const [i, child] of p.childList.entries()) {
+      if (child.tts.startsWith('/')) continue;
+      const res = await speak(child.ttsText);
+      if (!current()) return false;
+      applyQuietly(setSegmentAudio, at, i, { path: res.data!.soundPath });
+    }
+    return true;
+  } catch {
+    // The client has shown the error; the row shows 失败.
+    return false;
+  }
+}
+
+/** 取消 or closing the list: stops converting and resets the list (audio made so far is kept). */
+export function cancelSynthesis(): void {
+  if (synthesisPhase.value === 'submitting') return;
+  run++;
+  batch(() => {
+    synthesisPhase.value = 'idle';
+    convertingPage.value = -1;
+    failedPages.value = new Set();
+  });
+}
+
+/**
+ * 确定: saves the draft, then the final document in export coordinates (original 2), then requests
+ * the render and forgets the working project. Returns true when the render was requested; the
+ * caller then leaves the editor.
+ */
+export async function confirmSynthesis(): Promise<boolean> {
+  if (!canConfirm.value || projectId.value === null || !doc.value) return false;
+  const id = projectId.value;
+  synthesisPhase.value = 'submitting';
+  try {
+    await saveDocument(1);
+    await saveDocument(2, toExportDocument(doc.value));
+    await studioApi.composeProject(id);
+  } catch (e) {
+    if (!(e instanceof ApiError)) showMessage('error', e instanceof Error ? e.message : String(e));
+    synthesisPhase.value = 'ready';
+    return false;
+  }
+  run++;
+  batch(() => {
+    synthesisPhase.value = 'idle';
+    convertingPage.value = -1;
+  });
+  clearProject();
+  return true;
+}
+
+/** Subtitle switch: applies to the project like any edit (undoable, saved with the draft). */
+export function toggleSubtitle(on: boolean): void {
+  dispatch(setSubtitle, on);
+}

@@ -1,0 +1,84 @@
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+vi.mock('../../../../src/app/services/http', () => ({ studioApi: {}, http: {}, confirmLogout: vi.fn() }));
+
+import { NarrationBox } from '../../../../src/app/screens/editor/NarrationBox';
+import { cacheBusted } from '../../../../src/app/screens/editor/RetryImage';
+import { checkPdfFile } from '../../../../src/app/state/editorPdf';
+import { draftStats, draftVersion, narrationDraft } from '../../../../src/app/state/editorNarration';
+
+const box = () => screen.getByTestId('narration-box');
+
+function show(html: string) {
+  act(() => {
+    narrationDraft.value = html;
+    draftVersion.value++;
+  });
+}
+
+function caretAtEnd() {
+  const range = document.createRange();
+  range.selectNodeContents(box());
+  range.collapse(false);
+  const selection = document.getSelection()!;
+  selection.removeAllRanges();
+  selection.addRange(range);
+}
+
+beforeEach(() => {
+  render(<NarrationBox placeholder="请输入" />);
+});
+afterEach(() => {
+  cleanup();
+  show('');
+});
+
+describe('narration box (spec 5)', () => {
+  it('shows the draft when told to and counts it live', () => {
+    show('你好<br>世界');
+    expect(box().innerHTML).toBe('你好<br>世界');
+    expect(draftStats.value).toEqual({ count: 4, seconds: 0.56 });
+  });
+
+  it('Enter inserts a double line break', () => {
+    show('第一句');
+    caretAtEnd();
+    fireEvent.keyDown(box(), { key: 'Enter' });
+    expect(box().innerHTML.startsWith('第一句<br><br>')).toBe(true);
+    expect(narrationDraft.value.startsWith('第一句<br><br>')).toBe(true);
+  });
+
+  it('paste inserts plain text only', () => {
+    show('');
+    caretAtEnd();
+    const clipboardData = {
+      getData: (type: string) => (type === 'text/plain' ? '<b>粗体</b>\n下一行' : '<b>粗体</b>'),
+    };
+    fireEvent.paste(box(), { clipboardData });
+    expect(box().innerHTML).toBe('&lt;b&gt;粗体&lt;/b&gt;<br>下一行');
+    expect(box().querySelector('b')).toBeNull();
+  });
+
+  it('input is cut at 300 characters', () => {
+    show('');
+    box().innerHTML = '字'.repeat(320);
+    fireEvent.input(box());
+    expect(narrationDraft.value).toBe('字'.repeat(300));
+    expect(box().textContent).toHaveLength(300);
+    expect(draftStats.value).toEqual({ count: 300, seconds: 42 });
+  });
+});
+
+describe('editor helpers', () => {
+  it('PDF checks: only .pdf, under 100,000,000 bytes', () => {
+    expect(checkPdfFile({ name: 'a.PDF', size: 99_999_999 })).toBeNull();
+    expect(checkPdfFile({ name: 'a.pdf', size: 100_000_000 })).toBe('上传文件大于100M');
+    expect(checkPdfFile({ name: 'a.pptx', size: 10 })).toBe('只能上传PDF文件');
+  });
+
+  it('cache-busting keeps the path and other query parameters', () => {
+    expect(cacheBusted('/files/u/1/images/2.png', 5)).toBe('/files/u/1/images/2.png?t=5');
+    expect(cacheBusted('/files/x.png?sig=ab&t=1', 9)).toBe('/files/x.png?sig=ab&t=9');
+  });
+});

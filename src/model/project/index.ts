@@ -25,3 +25,4 @@ export * from './exportCoordinates';
 export * from './dragBounds';
 export * from './synthesisStatus';
 export * from './projectNames';
+export * from './placement';

@@ -1,4 +1,48 @@
-/** Left tabs of the editor: 数字人 / 场景 / 音色 (being built). */
+import { useSignals } from '@preact/signals-react/runtime';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Icon, type SemanticICONS } from 'semantic-ui-react';
+import { activeTab, stopVoiceSample, type LibraryTab } from '../../../state/library';
+import { CharacterPanel } from './CharacterPanel';
+import { ScenePanel } from './ScenePanel';
+import { VoicePanel } from './VoicePanel';
+import './library.css';
+
+const TABS: { key: LibraryTab; icon: SemanticICONS }[] = [
+  { key: 'character', icon: 'user' },
+  { key: 'scene', icon: 'image' },
+  { key: 'voice', icon: 'microphone' },
+];
+
+/** Left tabs of the editor (spec 2): 数字人 / 场景 / 音色, each a list the author picks from. */
 export function LibraryTabs() {
-  return <div data-testid="library-tabs" />;
+  useSignals();
+  const { t } = useTranslation('library');
+  const tab = activeTab.value;
+  // A voice sample must not keep talking after the editor is left.
+  useEffect(() => stopVoiceSample, []);
+  return (
+    <div className="ps-lib" data-testid="library-tabs">
+      <div className="ps-lib-tabs" role="tablist">
+        {TABS.map((x) => (
+          <button
+            key={x.key}
+            type="button"
+            role="tab"
+            aria-selected={tab === x.key}
+            data-active={tab === x.key}
+            className={tab === x.key ? 'active' : undefined}
+            data-testid={`library-tab-${x.key}`}
+            onClick={() => (activeTab.value = x.key)}
+          >
+            <Icon name={x.icon} />
+            {t(`tabs.${x.key}`)}
+          </button>
+        ))}
+      </div>
+      {tab === 'character' && <CharacterPanel />}
+      {tab === 'scene' && <ScenePanel />}
+      {tab === 'voice' && <VoicePanel />}
+    </div>
+  );
 }

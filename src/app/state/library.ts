@@ -1,0 +1,281 @@
+import { batch, computed, signal, type Signal } from '@preact/signals-react';
+import type { CharacterItem, PageOf, SceneItem, VoiceItem } from '../../api/library.contract';
+import type { Envelope } from '../../api/envelope';
+import { resolveServerUrl } from '../config';
+import { http, studioApi } from '../services/http';
+
+/*
+ * The editor's left tabs (数字人 / 场景 / 音色): lists, paging and switches. Choosing an item is a
+ * document command and goes through editor.ts `dispatch`; nothing here edits the document.
+ */
+
+export type LibraryTab = 'character' | 'scene' | 'voice';
+export const activeTab = signal<LibraryTab>('character');
+
+/** Spec 9 page sizes. */
+export const CHARACTER_PAGE_SIZE = 10;
+export const SCENE_PAGE_SIZE = 10;
+export const VOICE_PAGE_SIZE = 50;
+/** Spec 9: the scene list grows by 10 per scroll after 500 ms. */
+export const SCENE_SCROLL_DELAY_MS = 500;
+/** Private voices are listed only once trained (spec 6: pthStatus 4). */
+export const VOICE_READY = 4;
+
+/** One paged list: items so far, server total, last page loaded, and the load in flight. */
+export interface PagedList<T> {
+  items: Signal<T[]>;
+  count: Signal<number>;
+  page: Signal<number>;
+  loading: Signal<boolean>;
+  /** True after a failed load (the client already showed the message). */
+  failed: Signal<boolean>;
+  /** True once every item the server has is loaded. */
+  done: Signal<boolean>;
+}
+
+function pagedList<T>(): PagedList<T> & { generation: number } {
+  const items = signal<T[]>([]);
+  const count = signal(0);
+  const page = signal(0);
+  return {
+    items,
+    count,
+    page,
+    loading: signal(false),
+    failed: signal(false),
+    done: computed(() => page.value > 0 && items.value.length >= count.value),
+    generation: 0,
+  };
+}
+
+/**
+ * Loads the next page of `list` (or page 1 when `reset`). Answers of a request started before a
+ * later reset (e.g. the switch was flipped meanwhile) are dropped.
+ */
+async function loadPage<T>(
+  list: ReturnType<typeof pagedList<T>>,
+  reset: boolean,
+  fetch: (pageIndex: number) => Promise<Envelope<PageOf<T>>>,
+  delayMs = 0,
+): Promise<void> {
+  if (reset) {
+    list.generation++;
+    batch(() => {
+      list.items.value = [];
+      list.count.value = 0;
+      list.page.value = 0;
+      list.failed.value = false;
+      list.loading.value = false;
+    });
+  } else if (list.loading.value || list.done.value) return;
+  const generation = list.generation;
+  const pageIndex = list.page.value + 1;
+  list.loading.value = true;
+  try {
+    if (delayMs > 0) await new Promise((r) => setTimeout(r, delayMs));
+    if (generation !== list.generation) return;
+    const res = await fetch(pageIndex);
+    if (generation !== list.generation) return;
+    const data = res.data;
+    batch(() => {
+      list.items.value = [...list.items.value, ...(data?.list ?? [])];
+      // A short page means the end even if the count says otherwise.
+      const short = (data?.list.length ?? 0) === 0;
+      list.count.value = short ? list.items.value.length : (data?.count ?? 0);
+      list.page.value = pageIndex;
+      list.failed.value = false;
+    });
+  } catch {
+    if (generation === list.generation) list.failed.value = true;
+  } finally {
+    if (generation === list.generation) list.loading.value = false;
+  }
+}
+
+// ---- 数字人 ----------------------------------------------------------------------------------
+
+/** 1 public, 2 private presenters. */
+export const characterIsPublic = signal<1 | 2>(1);
+export const characters = pagedList<CharacterItem>();
+
+/** Loads the next 10 presenters (status 1 only; the server filters). */
+export function loadCharacters(reset = false): Promise<void> {
+  const isPublic = characterIsPublic.value;
+  return loadPage(characters, reset, (pageIndex) =>
+    studioApi.listCharacters({ pageIndex, pageSize: CHARACTER_PAGE_SIZE, isPublic }),
+  );
+}
+
+export function setCharacterIsPublic(value: 1 | 2): void {
+  if (characterIsPublic.value === value && characters.page.value > 0) return;
+  characterIsPublic.value = value;
+  void loadCharacters(true);
+}
+
+// ---- 场景 ------------------------------------------------------------------------------------
+
+/** 1 landscape, 2 portrait: filters the list; choosing a scene decides the project's orientation. */
+export const sceneSizeType = signal<1 | 2>(1);
+export const scenes = pagedList<SceneItem>();
+
+/** Loads the first 10 scenes (reset) or 10 more after the spec's 500 ms scroll delay. */
+export function loadScenes(reset = false): Promise<void> {
+  const sizeType = sceneSizeType.value;
+  return loadPage(
+    scenes,
+    reset,
+    (pageIndex) => studioApi.listScenes({ pageIndex, pageSize: SCENE_PAGE_SIZE, sizeType }),
+    reset ? 0 : SCENE_SCROLL_DELAY_MS,
+  );
+}
+
+let sceneFilterProject: number | null = null;
+
+/**
+ * Opens the scene list on the project's own orientation the first time a project shows it; after
+ * that the switch keeps whatever the author chose.
+ */
+export function openScenes(project: number | null, orientation: 1 | 2): void {
+  if (project !== sceneFilterProject) {
+    sceneFilterProject = project;
+    if (sceneSizeType.value !== orientation || scenes.page.value === 0) {
+      sceneSizeType.value = orientation;
+      void loadScenes(true);
+      return;
+    }
+  }
+  if (scenes.page.value === 0 && !scenes.loading.value) void loadScenes(true);
+}
+
+export function setSceneSizeType(value: 1 | 2): void {
+  if (sceneSizeType.value === value && scenes.page.value > 0) return;
+  sceneSizeType.value = value;
+  void loadScenes(true);
+}
+
+/** Deletes one of the user's own scenes (the caller asks for confirmation first). */
+export async function deleteScene(id: string): Promise<void> {
+  // POST /virtual/v1/scene/delete (spec 7); its contract arrives with custom scene upload.
+  await http.post('/virtual/v1/scene/delete', { id });
+  scenes.items.value = scenes.items.value.filter((s) => s.id !== id);
+  scenes.count.value = Math.max(0, scenes.count.value - 1);
+}
+
+// ---- 音色 ------------------------------------------------------------------------------------
+
+export const voiceIsPublic = signal<1 | 2>(1);
+/** 1 male, 2 female (the spec: 1 male, any other value female). */
+export const voiceSex = signal<1 | 2>(2);
+export const voices = pagedList<VoiceItem>();
+/** The voices to show: private ones only when ready (pthStatus 4). */
+export const visibleVoices = computed(() =>
+  voices.items.value.filter((v) => v.isPublic !== 2 || v.pthStatus === VOICE_READY),
+);
+
+/** Loads the next 50 voices of the chosen kind and sex. */
+export function loadVoices(reset = false): Promise<void> {
+  const isPublic = voiceIsPublic.value;
+  const sex = voiceSex.value;
+  return loadPage(voices, reset, (pageIndex) =>
+    studioApi.listVoices({ pageIndex, pageSize: VOICE_PAGE_SIZE, isPublic, sex }),
+  );
+}
+
+export function setVoiceFilter(change: { isPublic?: 1 | 2; sex?: 1 | 2 }): void {
+  batch(() => {
+    if (change.isPublic) voiceIsPublic.value = change.isPublic;
+    if (change.sex) voiceSex.value = change.sex;
+  });
+  void loadVoices(true);
+}
+
+const voiceCache = new Map<string, VoiceItem>();
+let voiceFilterProject: number | null = null;
+
+/**
+ * Opens the voice list: the first time for a project, on the sex of the project's public voice so
+ * the chosen one is in view; after that the switches keep whatever the author chose.
+ */
+export async function openVoices(project: number | null, voiceId: string): Promise<void> {
+  if (project !== voiceFilterProject) {
+    voiceFilterProject = project;
+    const current = voiceId ? await findVoice(voiceId) : null;
+    if (current) {
+      setVoiceFilter({ isPublic: 1, sex: current.sex === 1 ? 1 : 2 });
+      return;
+    }
+  }
+  if (voices.page.value === 0 && !voices.loading.value) void loadVoices(true);
+}
+
+/** A public voice by id (a presenter's suggested voice), from the lists or one quiet lookup. */
+export async function findVoice(id: string): Promise<VoiceItem | null> {
+  const known = voices.items.value.find((v) => v.id === id) ?? voiceCache.get(id);
+  if (known) return known;
+  try {
+    const res = await studioApi.listVoices(
+      { pageIndex: 1, pageSize: VOICE_PAGE_SIZE, isPublic: 1 },
+      { quiet: true },
+    );
+    for (const v of res.data?.list ?? []) voiceCache.set(v.id, v);
+  } catch {
+    return null;
+  }
+  return voiceCache.get(id) ?? null;
+}
+
+// ---- 试听 of a voice -------------------------------------------------------------------------
+
+/** The sentence a voice preview speaks. */
+export const VOICE_SAMPLE_TEXT = '大家好，我是你的数字人讲解员。';
+/** Voice whose sample is being synthesised or played, and which of the two. */
+export const sampleVoiceId = signal<string | null>(null);
+export const sampleState = signal<'idle' | 'loading' | 'playing'>('idle');
+
+const sampleUrls = new Map<string, string>();
+let sampleAudio: HTMLAudioElement | null = null;
+
+/** Stops any voice sample that is playing. */
+export function stopVoiceSample(): void {
+  sampleAudio?.pause();
+  sampleAudio = null;
+  batch(() => {
+    sampleVoiceId.value = null;
+    sampleState.value = 'idle';
+  });
+}
+
+/**
+ * Plays a short sample of a voice (synthesised once per voice and kept), or stops it when it is
+ * the one already playing. `text` is the sentence to speak.
+ */
+export async function playVoiceSample(projectId: number, voiceId: string, text = VOICE_SAMPLE_TEXT) {
+  const same = sampleVoiceId.value === voiceId;
+  stopVoiceSample();
+  if (same) return;
+  batch(() => {
+    sampleVoiceId.value = voiceId;
+    sampleState.value = 'loading';
+  });
+  try {
+    let url = sampleUrls.get(voiceId);
+    if (!url) {
+      const res = await studioApi.textToSpeech({ projectId, timbreId: voiceId, text });
+      url = resolveServerUrl(res.data?.soundPath ?? '');
+      sampleUrls.set(voiceId, url);
+    }
+    if (sampleVoiceId.value !== voiceId) return;
+    const audio = new Audio(url);
+    sampleAudio = audio;
+    const finish = () => {
+      if (sampleAudio === audio) stopVoiceSample();
+    };
+    audio.onended = finish;
+    audio.onerror = finish;
+    await audio.play();
+    if (sampleAudio === audio) sampleState.value = 'playing';
+  } catch {
+    // The client already showed the server's message; a refused autoplay needs no toast.
+    if (sampleVoiceId.value === voiceId) stopVoiceSample();
+  }
+}

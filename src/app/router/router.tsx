@@ -8,6 +8,8 @@ import { HelpToolPage } from '../screens/HelpToolPage';
 import { HomePage } from '../screens/HomePage';
 import { LoginPage } from '../screens/LoginPage';
 import { MyPage } from '../screens/MyPage';
+import { editorPathFor } from '../screens/projects/format';
+import { ProjectKindPage } from '../screens/projects/ProjectKindPage';
 import { VideoPage } from '../screens/VideoPage';
 import { appGuard } from './appGuard';
 import type { Guard } from './guard';
@@ -20,6 +22,13 @@ export function guardLoader(guard: Guard) {
     if (decision.kind === 'redirect') throw redirect(decision.to);
     return decision.route.name;
   };
+}
+
+/** /protext and /prowav with ?videoid=N open that project in the editor (spec section 2). */
+function openInEditor({ request }: LoaderFunctionArgs) {
+  const to = editorPathFor(new URL(request.url).search);
+  if (to) throw redirect(to);
+  return null;
 }
 
 /** The route tree of spec section 2; access is decided by the guard, not by the tree. */
@@ -47,8 +56,8 @@ export function appRoutes(guard: Guard): RouteObject[] {
             { path: 'helptool', element: <HelpToolPage /> },
             { path: 'my', element: <MyPage /> },
             { path: 'video', element: <VideoPage /> },
-            frame('protext', 'protext'),
-            frame('prowav', 'prowav'),
+            { path: 'protext', element: <ProjectKindPage kind="text" />, loader: openInEditor },
+            { path: 'prowav', element: <ProjectKindPage kind="voice" />, loader: openInEditor },
             frame('virtual', 'virtual'),
             frame('demo', 'demo'),
             frame('three', 'three'),

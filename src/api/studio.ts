@@ -38,6 +38,13 @@ import {
   type ComposeStatus,
   type VideoItem,
 } from './compose.contract';
+import { resUploadEndpoint, type ResUploadData } from './resource.contract';
+import {
+  sceneDeleteEndpoint,
+  sceneInsertEndpoint,
+  sceneUploadEndpoint,
+  type SceneInsertRequest,
+} from './scene.contract';
 
 type Call<T> = Promise<Envelope<T>>;
 
@@ -89,6 +96,27 @@ export interface StudioApi {
     pageSize: number,
     o?: CallOptions,
   ): Call<{ list: VideoItem[]; count: number }>;
+
+  /** resUpload: the audio of voice page `pptSort` (1-based); progress in whole percent. */
+  uploadPageAudio(
+    projectId: number,
+    pptSort: number,
+    file: Blob,
+    name: string,
+    onProgress?: (percent: number) => void,
+  ): Call<ResUploadData>;
+
+  /** scene/upload: a PNG/JPEG scaled and cropped to the orientation; data is its path for insertScene. */
+  uploadSceneImage(
+    file: Blob,
+    name: string,
+    sizeType: 1 | 2,
+    onProgress?: (percent: number) => void,
+  ): Call<string>;
+  /** scene/insert: names an uploaded scene image; data is the new (custom) scene. */
+  insertScene(body: SceneInsertRequest, o?: CallOptions): Call<SceneItem>;
+  /** scene/delete: one of the caller's own scenes. */
+  deleteScene(id: string, o?: CallOptions): Call<null>;
 }
 
 /** Binds the studio calls to one client. */
@@ -125,5 +153,21 @@ export function createStudioApi(client: ApiClient): StudioApi {
     composeStatus: (projectId, o) => client.post(composeStatusEndpoint.path, { projectId }, o),
     composeCancel: (projectId, o) => client.post(composeCancelEndpoint.path, { projectId }, o),
     listVideos: (pageIndex, pageSize, o) => client.post(videoListEndpoint.path, { pageIndex, pageSize }, o),
+    uploadPageAudio: (projectId, pptSort, file, name, onProgress) => {
+      // Fields before the file: the server reads them when the file part starts.
+      const form = new FormData();
+      form.append('projectId', String(projectId));
+      form.append('pptSort', String(pptSort));
+      form.append(resUploadEndpoint.fileField, file, name);
+      return client.upload(resUploadEndpoint.path, form, { onUploadProgress: onProgress });
+    },
+    uploadSceneImage: (file, name, sizeType, onProgress) => {
+      const form = new FormData();
+      form.append('sizeType', String(sizeType));
+      form.append(sceneUploadEndpoint.fileField, file, name);
+      return client.upload(sceneUploadEndpoint.path, form, { onUploadProgress: onProgress });
+    },
+    insertScene: (body, o) => client.post(sceneInsertEndpoint.path, body, o),
+    deleteScene: (id, o) => client.post(sceneDeleteEndpoint.path, { id }, o),
   };
 }

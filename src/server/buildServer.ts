@@ -25,10 +25,15 @@ import { JobsRepo } from './adapters/db/jobs.repo';
 import { JobRunner } from './services/jobRunner';
 import { LibraryService } from './services/library.service';
 import { libraryRoutes } from './routes/library.routes';
+import { SceneService } from './services/scene.service';
+import { ScenesRepo } from './adapters/db/scenes.repo';
+import { sceneRoutes } from './routes/scene.routes';
 import { SpeechService } from './services/speech.service';
 import { speechRoutes } from './routes/speech.routes';
 import { ComposeService } from './services/compose.service';
 import { composeRoutes } from './routes/compose.routes';
+import { ResourceService } from './services/resource.service';
+import { resourceRoutes } from './routes/resource.routes';
 import { RENDER_JOB, renderHandler } from './video/renderJob';
 import path from 'node:path';
 
@@ -71,7 +76,9 @@ export async function buildServer(config: ServerConfig): Promise<StudioServer> {
   const runner = new JobRunner(jobs, (message, error) => http.log.error({ err: error }, message));
   const ppts = new PptService(new PptsRepo(db), jobs, files, () => runner.notify());
   const library = new LibraryService(config.libraryDir);
+  const scenes = new SceneService(new ScenesRepo(db), library, files);
   const compose = new ComposeService(projectsRepo, jobs, files, runner);
+  const resources = new ResourceService(projectsRepo, files);
   await sessions.prune();
 
   const http = Fastify({
@@ -92,8 +99,10 @@ export async function buildServer(config: ServerConfig): Promise<StudioServer> {
   await http.register(projectRoutes, { auth, projects });
   await http.register(pptRoutes, { auth, ppts, files });
   await http.register(libraryRoutes, { auth, library });
+  await http.register(sceneRoutes, { auth, scenes, files });
   await http.register(speechRoutes, { auth, speech });
   await http.register(composeRoutes, { auth, compose });
+  await http.register(resourceRoutes, { auth, resources, files });
   await http.register(webRoutes, { webDir: config.webDir, libraryDir: config.libraryDir, files, auth });
 
   runner.register(RASTERIZE_JOB, ppts.rasterizeHandler());

@@ -26,3 +26,4 @@ export * from './dragBounds';
 export * from './synthesisStatus';
 export * from './projectNames';
 export * from './placement';
+export * from './pageAudio';

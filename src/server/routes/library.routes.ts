@@ -2,8 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import {
   characterListEndpoint,
   characterListRequest,
-  sceneListEndpoint,
-  sceneListRequest,
   voiceListEndpoint,
   voiceListRequest,
 } from '../../api/library.contract';
@@ -12,7 +10,7 @@ import type { LibraryService } from '../services/library.service';
 import { ok, parse } from '../http/envelope';
 import { requireUser } from '../http/authenticate';
 
-/** Presenters, scenes and voices the user may choose from (spec section 7). */
+/** Presenters and voices the user may choose from (spec section 7); scenes are in scene.routes.ts. */
 export async function libraryRoutes(
   app: FastifyInstance,
   opts: { auth: AuthService; library: LibraryService },
@@ -21,9 +19,6 @@ export async function libraryRoutes(
   app.addHook('onRequest', requireUser(opts.auth));
   app.post(characterListEndpoint.path, async (request) =>
     ok(library.listCharacters(parse(characterListRequest, request.body))),
-  );
-  app.post(sceneListEndpoint.path, async (request) =>
-    ok(library.listScenes(parse(sceneListRequest, request.body))),
   );
   app.post(voiceListEndpoint.path, async (request) =>
     ok(library.listVoices(parse(voiceListRequest, request.body))),

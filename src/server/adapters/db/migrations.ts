@@ -117,6 +117,26 @@ function buildMigrations(dialect: Dialect): Record<string, Migration> {
           .execute();
       },
     },
+    '0005_custom_scenes': {
+      async up(db: Kysely<unknown>) {
+        // A user's own backgrounds; built-in scenes stay files in assets/library.
+        await db.schema
+          .createTable('scenes')
+          .addColumn('id', idType, idColumn)
+          .addColumn('owner_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+          .addColumn('name', 'varchar(100)', (c) => c.notNull())
+          .addColumn('file_key', 'text', (c) => c.notNull())
+          .addColumn('thumb_key', 'text', (c) => c.notNull())
+          .addColumn('size_type', 'integer', (c) => c.notNull())
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createIndex('scenes_owner')
+          .on('scenes')
+          .columns(['owner_id', 'size_type', 'id'])
+          .execute();
+      },
+    },
   };
 }
 

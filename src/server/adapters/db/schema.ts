@@ -9,6 +9,7 @@ export interface Database {
   projects: ProjectsTable;
   ppts: PptsTable;
   jobs: JobsTable;
+  scenes: ScenesTable;
 }
 
 export interface UsersTable {
@@ -101,4 +102,18 @@ export interface JobsTable {
   locked_until: number;
   created_at: number;
   updated_at: number;
+}
+
+/** A user's own scene background: files/u/<owner>/scenes/<name>.jpg plus its .thumb.jpg. */
+export interface ScenesTable {
+  id: Generated<number>;
+  owner_id: number;
+  name: string;
+  /** File-store key of the full-size image (1920x1080 or 750x1334). */
+  file_key: string;
+  /** File-store key of the list thumbnail. */
+  thumb_key: string;
+  /** 1 landscape, 2 portrait. */
+  size_type: number;
+  created_at: number;
 }

@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import { sceneListEndpoint, sceneListRequest } from '../../api/library.contract';
+import {
+  SCENE_MAX_BYTES,
+  sceneDeleteEndpoint,
+  sceneDeleteRequest,
+  sceneInsertEndpoint,
+  sceneInsertRequest,
+  sceneMessages,
+  sceneUploadEndpoint,
+} from '../../api/scene.contract';
+import type { AuthService } from '../services/auth.service';
+import type { SceneService } from '../services/scene.service';
+import type { FileStore } from '../adapters/files';
+import { ok, parse } from '../http/envelope';
+import { caller, requireUser } from '../http/authenticate';
+import { receiveUpload } from '../http/upload';
+
+/** /virtual/v1/scene/*: built-in and the caller's own scene backgrounds (spec section 7). */
+export async function sceneRoutes(
+  app: FastifyInstance,
+  opts: { auth: AuthService; scenes: SceneService; files: FileStore },
+) {
+  const { scenes, files } = opts;
+  app.addHook('onRequest', requireUser(opts.auth));
+
+  app.post(sceneListEndpoint.path, async (request) =>
+    ok(await scenes.list(caller(request).userId, parse(sceneListRequest, request.body))),
+  );
+  app.post(sceneUploadEndpoint.path, async (request) => {
+    const upload = await receiveUpload(request, files, {
+      field: sceneUploadEndpoint.fileField,
+      maxBytes: SCENE_MAX_BYTES,
+      tooLargeMessage: sceneMessages.tooLarge,
+      missingMessage: sceneMessages.pathRequired,
+    });
+    return ok(await scenes.upload(caller(request).userId, upload), '上传成功');
+  });
+  app.post(sceneInsertEndpoint.path, async (request) =>
+    ok(await scenes.insert(caller(request).userId, parse(sceneInsertRequest, request.body)), '添加成功'),
+  );
+  app.post(sceneDeleteEndpoint.path, async (request) => {
+    await scenes.delete(caller(request).userId, parse(sceneDeleteRequest, request.body).id);
+    return ok(null, '删除成功');
+  });
+}

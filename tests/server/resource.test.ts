@@ -1,0 +1,309 @@
+import { spawnSync } from 'node:child_process';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Fastify from 'fastify';
+import fastifyMultipart from '@fastify/multipart';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newDocument, toExportDocument, VOICE_MODE, type ProjectDocument } from '../../src/model/project';
+import { shapeAt, type MouthCue } from '../../src/model/speech';
+import { ffmpegPath, probe } from '../../src/server/adapters/media/ffmpeg';
+import { decodeWav } from '../../src/server/adapters/media/wav';
+import { ProjectsRepo } from '../../src/server/adapters/db/projects.repo';
+import { installErrorHandling } from '../../src/server/http/envelope';
+import { resourceRoutes } from '../../src/server/routes/resource.routes';
+import { ResourceService } from '../../src/server/services/resource.service';
+import { mouthBox } from '../../src/server/video/renderPlan';
+import { boxDifference, frameAt } from './helpers/video';
+import { multipart, startTestServer, testDialects, type TestServer } from './helpers/testServer';
+
+const TYPE_MESSAGE = '必须上传格式为WAV、MP3、M4A、OGG、AAC、WMA、FLAC文件';
+const UNREADABLE = '音频文件无法读取，请确认文件未损坏';
+
+// A 1 s tone followed by 0.8 s of silence, encoded once per format with the bundled ffmpeg.
+const TONE_MS = 1000;
+const TOTAL_MS = 1800;
+const work = mkdtempSync(path.join(tmpdir(), 'resource-test-'));
+function encode(ext: string, codec: string[]): Buffer {
+  const out = path.join(work, `tone.${ext}`);
+  if (!existsSync(out)) {
+    const args = [
+      '-v',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=f=220:d=1:sample_rate=48000,apad=whole_len=86400',
+    ];
+    const run = spawnSync(ffmpegPath(), [...args, '-ac', '1', ...codec, '-y', out]);
+    if (run.status !== 0) throw new Error(`ffmpeg could not make ${ext}: ${run.stderr}`);
+  }
+  return readFileSync(out);
+}
+const formats: [string, string[]][] = [
+  ['mp3', ['-c:a', 'libmp3lame', '-b:a', '128k']],
+  ['m4a', ['-c:a', 'aac', '-b:a', '96k']],
+  ['ogg', ['-c:a', 'libvorbis']],
+  ['flac', ['-c:a', 'flac']],
+  ['wav', ['-c:a', 'pcm_s16le']],
+];
+
+describe.each(testDialects())('page audio upload (resUpload) on %s', (dialect) => {
+  let t: TestServer;
+  let alice: string;
+  let bob: string;
+  let aliceId: number;
+  let projectId: number;
+
+  beforeAll(async () => {
+    t = await startTestServer(dialect);
+    aliceId = await t.server.services.accounts.createUser('alice', 'secret123');
+    await t.server.services.accounts.createUser('bob', 'secret123');
+    alice = await t.login('alice', 'secret123');
+    bob = await t.login('bob', 'secret123');
+    projectId = (await t.call('POST', '/virtual/v1/userPro/add', { token: alice, body: { proKind: 2 } })).body
+      .data;
+  });
+  afterAll(async () => {
+    await t.stop();
+  });
+
+  const upload = (content: Buffer, filename: string, opts: { token?: string; fields?: object } = {}) => {
+    const form = multipart('resource', filename, content, {
+      projectId: String(projectId),
+      pptSort: '1',
+      ...opts.fields,
+    });
+    return t.call('POST', '/virtual/v1/userPro/resUpload', {
+      token: opts.token ?? alice,
+      payload: form.payload,
+      headers: form.headers,
+    });
+  };
+  const get = (url: string) =>
+    t.server.http.inject({ method: 'GET', url, headers: { cookie: `jwt=${alice}` } });
+  const leftovers = () => {
+    const tmp = path.join(t.config.dataDir, 'tmp');
+    return existsSync(tmp) ? readdirSync(tmp) : [];
+  };
+  const storedAudio = () => {
+    const dir = path.join(t.config.dataDir, 'files', `u/${aliceId}/audio`);
+    return existsSync(dir) ? readdirSync(dir).sort() : [];
+  };
+
+  it.each(formats)(
+    'accepts %s, stores a 24 kHz WAV with its duration and a mouth timeline',
+    async (ext, codec) => {
+      const res = await upload(encode(ext, codec), `讲解.${ext.toUpperCase()}`);
+      expect(res.body).toMatchObject({ code: 200 });
+      const data = res.body.data;
+      expect(Math.abs(data.soundTime - TOTAL_MS / 1000)).toBeLessThanOrEqual(0.05);
+      expect(data.soundTime).toBe(Math.round(data.soundTime * 100) / 100);
+      expect(data.path).toBe(`/files/u/${aliceId}/audio/${data.resId}.wav`);
+      expect(data.timingsPath).toBe(`/files/u/${aliceId}/audio/${data.resId}.json`);
+
+      const wav = decodeWav((await get(data.path)).rawPayload);
+      expect(wav.sampleRate).toBe(24_000);
+      expect(Math.abs(wav.samples.length / wav.sampleRate - data.soundTime)).toBeLessThan(0.01);
+
+      const timings = JSON.parse((await get(data.timingsPath)).body) as {
+        durationMs: number;
+        words: unknown[];
+        mouth: MouthCue[];
+      };
+      expect(timings.words).toEqual([]);
+      expect(Math.abs(timings.durationMs / 1000 - data.soundTime)).toBeLessThan(0.01);
+      // The mouth is open during the tone and at rest (X) in the silence after it.
+      for (const ms of [100, 400, 800]) expect(shapeAt(timings.mouth, ms)).not.toBe('X');
+      for (const ms of [TONE_MS + 250, TONE_MS + 500, TOTAL_MS - 50])
+        expect(shapeAt(timings.mouth, ms)).toBe('X');
+      expect(leftovers()).toEqual([]);
+    },
+  );
+
+  it('refuses a text file renamed .mp3 as unreadable, keeping nothing', async () => {
+    const before = storedAudio();
+    const res = await upload(Buffer.from('这不是音频文件。'.repeat(200)), 'fake.mp3');
+    expect(res.body).toMatchObject({ code: 400, msg: UNREADABLE });
+    expect(storedAudio()).toEqual(before);
+    expect(leftovers()).toEqual([]);
+  });
+
+  it('refuses other types by name (exe, pdf, no extension) with the spec message', async () => {
+    const before = storedAudio();
+    for (const name of ['setup.exe', 'slides.pdf', 'tone']) {
+      const res = await upload(encode('mp3', formats[0][1]), name);
+      expect(res.body).toMatchObject({ code: 400, msg: TYPE_MESSAGE });
+    }
+    expect(storedAudio()).toEqual(before);
+    expect(leftovers()).toEqual([]);
+  });
+
+  it('refuses audio of 0.3 s or less', async () => {
+    const out = path.join(work, 'blip.wav');
+    spawnSync(ffmpegPath(), ['-v', 'error', '-f', 'lavfi', '-i', 'sine=f=440:d=0.2', '-ac', '1', '-y', out]);
+    const res = await upload(readFileSync(out), 'blip.wav');
+    expect(res.body.code).toBe(400);
+    expect(res.body.msg).toContain('0.3');
+    expect(leftovers()).toEqual([]);
+  });
+
+  it("refuses another user's project, a bad page number and a missing login", async () => {
+    const tone = encode('mp3', formats[0][1]);
+    const before = storedAudio();
+    expect((await upload(tone, 'a.mp3', { token: bob })).body).toMatchObject({
+      code: 404,
+      msg: '项目不存在或无权访问',
+    });
+    expect((await upload(tone, 'a.mp3', { fields: { projectId: '999999' } })).body.code).toBe(404);
+    for (const pptSort of ['0', '-1', 'abc', '1.5']) {
+      expect((await upload(tone, 'a.mp3', { fields: { pptSort } })).body).toMatchObject({ code: 400 });
+    }
+    const form = multipart('resource', 'a.mp3', tone, { projectId: String(projectId), pptSort: '1' });
+    const anonymous = await t.call('POST', '/virtual/v1/userPro/resUpload', {
+      payload: form.payload,
+      headers: form.headers,
+    });
+    expect(anonymous.body.code).toBe(501);
+    expect(storedAudio()).toEqual(before);
+    expect(leftovers()).toEqual([]);
+  });
+
+  it('refuses a file over the size limit while streaming, keeping nothing', async () => {
+    // The same route with a 64 KB limit in place of 1 GB (writing a gigabyte in a test is no test).
+    const app = Fastify({ logger: false });
+    installErrorHandling(app);
+    await app.register(fastifyMultipart, { limits: { fields: 20, fieldSize: 64 * 1024 } });
+    const resources = new ResourceService(new ProjectsRepo(t.server.database.db), t.server.files);
+    await app.register(resourceRoutes, {
+      auth: t.server.services.auth,
+      resources,
+      files: t.server.files,
+      maxBytes: 64 * 1024,
+    });
+    try {
+      const send = async (content: Buffer) => {
+        const form = multipart('resource', 'big.wav', content, {
+          projectId: String(projectId),
+          pptSort: '1',
+        });
+        const res = await app.inject({
+          method: 'POST',
+          url: '/virtual/v1/userPro/resUpload',
+          payload: form.payload,
+          headers: { ...form.headers, authorization: `Bearer ${alice}` },
+        });
+        return res.json();
+      };
+      const before = storedAudio();
+      const big = encode('wav', formats[4][1]); // 1.8 s of 48 kHz PCM: ~170 KB
+      expect(big.length).toBeGreaterThan(64 * 1024);
+      expect(await send(big)).toMatchObject({ code: 413, msg: '上传文件大小不可大于1G' });
+      expect(storedAudio()).toEqual(before);
+      expect(leftovers()).toEqual([]);
+      // Under the limit the same route accepts.
+      expect((await send(encode('mp3', formats[0][1]))).code).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('renders a 2-page project whose page 2 is a voice page with uploaded audio', async () => {
+    const voiced = (await upload(encode('m4a', formats[1][1]), '第二页.m4a', { fields: { pptSort: '2' } }))
+      .body.data;
+    const call = (url: string, body: object) => t.call('POST', url, { token: alice, body });
+    const text = '大家好，这是第一页。';
+    const tts = (
+      await call('/notice/v1/timbre/textToSpeech', { projectId, timbreId: 'espeak-zh-female', text })
+    ).body.data;
+
+    const own = path.join(t.config.dataDir, 'files', `u/${aliceId}/test`);
+    mkdirSync(own, { recursive: true });
+    await sharp({ create: { width: 1920, height: 1080, channels: 3, background: { r: 200, g: 40, b: 40 } } })
+      .png()
+      .toFile(path.join(own, 'slide.png'));
+    const base = newDocument({ projectName: '语音页测试' });
+    const slidePath = `/files/u/${aliceId}/test/slide.png`;
+    const preview: ProjectDocument = {
+      ...base,
+      character: {
+        ...base.character,
+        uuid: 'xiaoya',
+        name: '小雅',
+        voiceId: 'espeak-zh-female',
+        voiceName: '中文女声',
+        X: 40,
+        Y: 110,
+        width: 200,
+        height: 350,
+      },
+      scene: { ...base.scene, uuid: 'test', path: slidePath, icon: slidePath },
+      ppt: {
+        ...base.ppt,
+        maxNum: 2,
+        pages: [
+          {
+            ...base.ppt.pages[0],
+            index: 1,
+            img: slidePath,
+            text,
+            textdome: text,
+            tts: tts.soundPath,
+            soundTime: tts.soundTime,
+          },
+          {
+            ...base.ppt.pages[0],
+            index: 2,
+            img: slidePath,
+            istts: VOICE_MODE,
+            tts: voiced.path,
+            soundTime: voiced.soundTime,
+          },
+        ],
+      },
+    };
+    expect((await call('/virtual/v1/userPro/update', { projectId, userProjectInfo: JSON.stringify(preview), original: 1, revision: 0 })).body.code).toBe(200); // prettier-ignore
+    const final = toExportDocument(preview);
+    expect((await call('/virtual/v1/userPro/update', { projectId, userProjectInfo: JSON.stringify(final), original: 2, revision: 1 })).body.code).toBe(200); // prettier-ignore
+
+    const queued = await call('/virtual/v1/userPro/composeProject', { projectId });
+    expect(queued.body).toMatchObject({ code: 200 });
+    let status = queued.body.data;
+    for (let i = 0; i < 600 && status.status !== 'done' && status.status !== 'failed'; i++) {
+      await new Promise((r) => setTimeout(r, 250));
+      status = (await call('/virtual/v1/userPro/composeStatus', { projectId })).body.data;
+    }
+    expect(status.message).toBe('合成成功');
+    const video = await t.server.http.inject({ method: 'GET', url: status.video.url });
+    const file = path.join(work, `voice-page-${dialect}.mp4`);
+    writeFileSync(file, video.rawPayload);
+    const info = await probe(file);
+    expect(info.streams.some((s) => s.type === 'audio')).toBe(true);
+    const expected = (tts.soundTime + voiced.soundTime) * 1000;
+    expect(Math.abs(info.durationMs - expected)).toBeLessThan(200);
+
+    // On the voice page the presenter's mouth follows the uploaded audio: open in the tone, shut after.
+    const rig = t.server.services.library.character('xiaoya')!;
+    const { X, Y, width, height } = final.character;
+    const box = mouthBox(
+      { ...rig.rig, width: rig.width, height: rig.height, body: '', blink: '', mouths: {} },
+      { x: X, y: Y, width, height },
+    );
+    const inner = { x: box.x + 2, y: box.y + 2, width: box.width - 4, height: box.height - 4 };
+    const page2 = tts.soundTime;
+    const silent = frameAt(file, page2 + (TOTAL_MS - 200) / 1000, 1920, 1080);
+    const speaking = [0.2, 0.4, 0.6].map((s) => frameAt(file, page2 + s, 1920, 1080));
+    expect(Math.max(...speaking.map((f) => boxDifference(silent, f, 1920, inner)))).toBeGreaterThan(8);
+  }, 240_000);
+});
+
+afterAll(() => rmSync(work, { recursive: true, force: true }));

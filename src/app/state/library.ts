@@ -2,7 +2,7 @@ import { batch, computed, signal, type Signal } from '@preact/signals-react';
 import type { CharacterItem, PageOf, SceneItem, VoiceItem } from '../../api/library.contract';
 import type { Envelope } from '../../api/envelope';
 import { resolveServerUrl } from '../config';
-import { http, studioApi } from '../services/http';
+import { studioApi } from '../services/http';
 
 /*
  * The editor's left tabs (数字人 / 场景 / 音色): lists, paging and switches. Choosing an item is a
@@ -52,7 +52,7 @@ function pagedList<T>(): PagedList<T> & { generation: number } {
  * Loads the next page of `list` (or page 1 when `reset`). Answers of a request started before a
  * later reset (e.g. the switch was flipped meanwhile) are dropped.
  */
-async function loadPage<T>(
+async function loadPage<T extends { id: string }>(
   list: ReturnType<typeof pagedList<T>>,
   reset: boolean,
   fetch: (pageIndex: number) => Promise<Envelope<PageOf<T>>>,
@@ -78,7 +78,9 @@ async function loadPage<T>(
     if (generation !== list.generation) return;
     const data = res.data;
     batch(() => {
-      list.items.value = [...list.items.value, ...(data?.list ?? [])];
+      // An item already shown (a scene just added at the top) is not listed twice.
+      const known = new Set(list.items.value.map((item) => item.id));
+      list.items.value = [...list.items.value, ...(data?.list ?? []).filter((item) => !known.has(item.id))];
       // A short page means the end even if the count says otherwise.
       const short = (data?.list.length ?? 0) === 0;
       list.count.value = short ? list.items.value.length : (data?.count ?? 0);
@@ -155,10 +157,49 @@ export function setSceneSizeType(value: 1 | 2): void {
 
 /** Deletes one of the user's own scenes (the caller asks for confirmation first). */
 export async function deleteScene(id: string): Promise<void> {
-  // POST /virtual/v1/scene/delete (spec 7); its contract arrives with custom scene upload.
-  await http.post('/virtual/v1/scene/delete', { id });
-  scenes.items.value = scenes.items.value.filter((s) => s.id !== id);
-  scenes.count.value = Math.max(0, scenes.count.value - 1);
+  await studioApi.deleteScene(id);
+  batch(() => {
+    scenes.items.value = scenes.items.value.filter((s) => s.id !== id);
+    scenes.count.value = Math.max(0, scenes.count.value - 1);
+  });
+}
+
+/** True while the 上传自定义背景 dialog is open. */
+export const sceneUploadOpen = signal(false);
+
+/** The scene form (spec 3): name, the picked image and its orientation. */
+export interface SceneUploadForm {
+  name: string;
+  sizeType: 1 | 2;
+  file: File;
+}
+
+/**
+ * Uploads the image (scene/upload, percent to `onProgress`), names it (scene/insert) and shows the
+ * new scene first in its orientation's list, switching the list to that orientation.
+ */
+export async function addCustomScene(
+  form: SceneUploadForm,
+  onProgress?: (percent: number) => void,
+): Promise<SceneItem> {
+  const uploaded = await studioApi.uploadSceneImage(form.file, form.file.name, form.sizeType, onProgress);
+  const res = await studioApi.insertScene({
+    name: form.name.trim(),
+    path: uploaded.data ?? '',
+    sizeType: form.sizeType,
+  });
+  const item = res.data as SceneItem;
+  if (sceneSizeType.value !== item.sizeType || scenes.page.value === 0) {
+    sceneSizeType.value = item.sizeType === 2 ? 2 : 1;
+    await loadScenes(true);
+  }
+  // First in the list, right under the upload card the author just used.
+  const listed = scenes.items.value.some((s) => s.id === item.id);
+  batch(() => {
+    scenes.items.value = [item, ...scenes.items.value.filter((s) => s.id !== item.id)];
+    if (!listed) scenes.count.value += 1;
+  });
+  return item;
 }
 
 // ---- 音色 ------------------------------------------------------------------------------------

@@ -7,6 +7,7 @@ const api = vi.hoisted(() => ({
   listScenes: vi.fn(),
   listVoices: vi.fn(),
   textToSpeech: vi.fn(),
+  deleteScene: vi.fn(),
 }));
 const http = vi.hoisted(() => ({ post: vi.fn() }));
 vi.mock('../../../../src/app/services/http', () => ({ studioApi: api, http, confirmLogout: vi.fn() }));
@@ -142,19 +143,20 @@ describe('deleting a custom scene', () => {
     fireEvent.click(await screen.findByTestId('scene-orientation-2'));
     fireEvent.click(await screen.findByTestId('scene-delete'));
     await vi.waitFor(() => expect(pendingConfirm.value?.testId).toBe('confirm-delete-scene'));
-    expect(pendingConfirm.value!.content).toBe('此操作将永久删除该场景, 是否继续?');
+    expect(pendingConfirm.value!.content).toBe('此操作将永久删除该背景, 是否继续?');
     act(() => pendingConfirm.value!.resolve(false));
     await vi.waitFor(() => expect(toasts.value.map((t) => t.text)).toContain('已取消删除'));
-    expect(http.post).not.toHaveBeenCalled();
+    expect(api.deleteScene).not.toHaveBeenCalled();
     // Choosing was not triggered by the delete button.
     expect(doc.value!.scene.uuid).toBe('');
 
-    http.post.mockResolvedValue({ code: 200, msg: '', data: null });
+    api.deleteScene.mockResolvedValue({ code: 200, msg: '', data: null });
     fireEvent.click(screen.getByTestId('scene-delete'));
     await vi.waitFor(() => expect(pendingConfirm.value).not.toBeNull());
     act(() => pendingConfirm.value!.resolve(true));
     await vi.waitFor(() => expect(screen.queryAllByTestId('scene-item')).toHaveLength(0));
-    expect(http.post).toHaveBeenCalledWith('/virtual/v1/scene/delete', { id: 'tall' });
+    expect(api.deleteScene).toHaveBeenCalledWith('tall');
+    expect(http.post).not.toHaveBeenCalled();
     fireEvent.click(screen.getByTestId('scene-orientation-1'));
   });
 });

@@ -6,10 +6,13 @@ const api = vi.hoisted(() => ({
   listScenes: vi.fn(),
   listVoices: vi.fn(),
   textToSpeech: vi.fn(),
+  uploadSceneImage: vi.fn(),
+  insertScene: vi.fn(),
 }));
 vi.mock('../../../../src/app/services/http', () => ({ studioApi: api, http: {}, confirmLogout: vi.fn() }));
 
 import {
+  addCustomScene,
   loadScenes,
   loadVoices,
   openVoices,
@@ -36,6 +39,29 @@ afterEach(() => {
 });
 
 describe('scene list (spec 9: 10 first, growing by 10 per scroll after 500 ms)', () => {
+  it('a scene just added shows first and is not listed twice when its page arrives', async () => {
+    const mine = scene('99', 1, { userId: 7 });
+    api.listScenes.mockImplementation(async (b: { pageIndex: number; pageSize: number }) =>
+      pageOf([...landscape, mine], b.pageIndex, b.pageSize),
+    );
+    api.uploadSceneImage.mockResolvedValue({ code: 200, msg: '', data: mine.path });
+    api.insertScene.mockResolvedValue({ code: 200, msg: '', data: mine });
+    setSceneSizeType(1);
+    await vi.waitFor(() => expect(scenes.items.value).toHaveLength(10));
+    const file = new File(['x'], 'a.png', { type: 'image/png' });
+    await addCustomScene({ name: '我的', sizeType: 1, file });
+    expect(scenes.items.value[0].id).toBe('99');
+    expect(scenes.count.value).toBe(27);
+    await loadScenes();
+    await loadScenes();
+    expect(scenes.items.value.filter((s) => s.id === '99')).toHaveLength(1);
+    expect(scenes.items.value).toHaveLength(26);
+    expect(scenes.done.value).toBe(true);
+    // Leave the list on the other orientation so the next test starts from a fresh load.
+    setSceneSizeType(2);
+    await vi.waitFor(() => expect(scenes.page.value).toBe(1));
+  });
+
   it('loads 10, then 10 more only after the 500 ms delay, then stops at the end', async () => {
     vi.useFakeTimers();
     setSceneSizeType(1);

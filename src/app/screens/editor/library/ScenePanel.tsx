@@ -6,19 +6,21 @@ import type { SceneItem } from '../../../../api/library.contract';
 import { orientationOf } from '../../../../model/project';
 import { resolveServerUrl } from '../../../config';
 import { confirmDialog } from '../../../state/confirm';
-import { dispatch, doc, projectId } from '../../../state/editor';
+import { doc, projectId } from '../../../state/editor';
 import {
-  characters,
   deleteScene,
   loadScenes,
   openScenes,
   scenes,
   sceneSizeType,
+  sceneUploadOpen,
   setSceneSizeType,
 } from '../../../state/library';
 import { showMessage } from '../../../state/messages';
-import { chooseLibraryScene, isChosenScene } from './libraryCommands';
+import { applyScene } from './applyScene';
+import { isChosenScene } from './libraryCommands';
 import { ListStatus } from './ListStatus';
+import { SceneUploadDialog } from './SceneUploadDialog';
 import { SegmentedSwitch } from './SegmentedSwitch';
 import { useInfiniteScroll } from './useInfiniteScroll';
 
@@ -27,7 +29,8 @@ const shortName = (name: string) => name.replace(/\s*[(（](竖屏|横屏)[)）]
 
 /**
  * 场景 tab: the landscape/portrait switch filters the list (choosing a scene decides the project's
- * orientation); 10 scenes first, 10 more per scroll after 500 ms, then 我也是有底线的.
+ * orientation); 10 scenes first, 10 more per scroll after 500 ms, then 我也是有底线的. The first card
+ * opens 上传自定义背景; only custom scenes (with userId) have a delete button.
  */
 export function ScenePanel() {
   useSignals();
@@ -44,15 +47,7 @@ export function ScenePanel() {
     openScenes(projectId.value, orientationOf(doc.value?.distinguishability ?? 1));
   }, []);
 
-  function choose(s: SceneItem) {
-    const current = doc.value;
-    if (!current) return;
-    // The presenter's natural size lets an orientation change refit it exactly.
-    const c = characters.items.value.find((x) => x.id === current.character.uuid);
-    const natural = c && c.width > 0 && c.height > 0 ? { width: c.width, height: c.height } : undefined;
-    const result = dispatch(chooseLibraryScene, s, natural);
-    if (!result.ok) showMessage('error', result.error);
-  }
+  const choose = (s: SceneItem) => void applyScene(s);
 
   async function remove(e: MouseEvent, s: SceneItem) {
     e.stopPropagation();
@@ -96,6 +91,18 @@ export function ScenePanel() {
       </div>
       <div className="ps-lib-scroll" ref={ref} onScroll={onScroll} data-testid="scene-list">
         <div className={`ps-lib-grid ps-lib-grid--${sizeType === 2 ? 'portrait' : 'landscape'}`}>
+          <button
+            type="button"
+            className="ps-lib-card ps-lib-scene ps-lib-scene-add"
+            data-testid="scene-upload-entry"
+            onClick={() => (sceneUploadOpen.value = true)}
+          >
+            <span className="ps-lib-scene-add-icon">
+              <Icon name="plus" />
+            </span>
+            <span className="ps-lib-scene-add-label">{t('sceneUpload.entry')}</span>
+            <span className="ps-lib-scene-add-hint">{t('sceneUpload.entryHint')}</span>
+          </button>
           {list.map((s) => {
             const selected = isChosenScene(doc.value, s);
             const custom = s.userId !== null && s.userId !== undefined;
@@ -107,6 +114,7 @@ export function ScenePanel() {
                 className={`ps-lib-card ps-lib-scene${selected ? ' selected' : ''}`}
                 data-testid="scene-item"
                 data-id={s.id}
+                data-custom={custom}
                 data-selected={selected}
                 aria-pressed={selected}
                 title={s.name}
@@ -154,6 +162,7 @@ export function ScenePanel() {
           onRetry={() => void loadScenes(scenes.page.value === 0)}
         />
       </div>
+      <SceneUploadDialog />
     </div>
   );
 }

@@ -1,0 +1,250 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import { useEffect, useRef, useState, type DragEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, Form, Icon, Input, Modal, Progress } from 'semantic-ui-react';
+import { SCENE_NAME_MAX, SCENE_SIZES } from '../../../../api/scene.contract';
+import { translateMessage } from '../../../i18n';
+import { addCustomScene, sceneSizeType, sceneUploadOpen } from '../../../state/library';
+import { showMessage } from '../../../state/messages';
+import { applyScene } from './applyScene';
+import {
+  checkSceneImage,
+  SCENE_IMAGE_ACCEPT,
+  validateSceneDraft,
+  type SceneDraft,
+  type SceneDraftErrors,
+} from './sceneUploadRules';
+import { SegmentedSwitch } from './SegmentedSwitch';
+import './sceneUpload.css';
+
+/** A local preview of the picked file, released when the file changes or the dialog closes. */
+function usePreviewUrl(file: File | null): string {
+  const [url, setUrl] = useState('');
+  useEffect(() => {
+    if (!file || typeof URL.createObjectURL !== 'function') {
+      setUrl('');
+      return;
+    }
+    const next = URL.createObjectURL(file);
+    setUrl(next);
+    return () => URL.revokeObjectURL(next);
+  }, [file]);
+  return url;
+}
+
+/**
+ * 上传自定义背景: the scene form (spec 3: name, path, sizeType). The preview crops like the server
+ * (cover, centred), so what the author sees is the background the video gets. 确定 uploads, names
+ * the scene, shows it first in the list and applies it to the project.
+ */
+export function SceneUploadDialog() {
+  useSignals();
+  const { t } = useTranslation('library');
+  const open = sceneUploadOpen.value;
+  const input = useRef<HTMLInputElement>(null);
+  const [draft, setDraft] = useState<SceneDraft>({ name: '', sizeType: 1, file: null });
+  const [errors, setErrors] = useState<SceneDraftErrors>({});
+  const [dragging, setDragging] = useState(false);
+  /** null while idle; upload percent while sending (100 = the server is processing). */
+  const [progress, setProgress] = useState<number | null>(null);
+  const busy = progress !== null;
+  const preview = usePreviewUrl(open ? draft.file : null);
+
+  useEffect(() => {
+    if (!open) return;
+    // A fresh form each time, on the orientation the list shows.
+    setDraft({ name: '', sizeType: sceneSizeType.peek(), file: null });
+    setErrors({});
+    setProgress(null);
+  }, [open]);
+
+  const close = () => {
+    if (!busy) sceneUploadOpen.value = false;
+  };
+
+  async function pick(file: File | undefined) {
+    if (!file || busy) return;
+    const problem = await checkSceneImage(file);
+    if (problem) {
+      setErrors((e) => ({ ...e, file: problem }));
+      return;
+    }
+    setDraft((d) => ({ ...d, file }));
+    setErrors((e) => ({ ...e, file: undefined }));
+  }
+
+  async function submit() {
+    const found = validateSceneDraft(draft);
+    setErrors(found);
+    if (busy || found.name || found.file || !draft.file) return;
+    setProgress(0);
+    try {
+      const item = await addCustomScene(
+        { name: draft.name, sizeType: draft.sizeType, file: draft.file },
+        (p) => setProgress(p),
+      );
+      applyScene(item);
+      showMessage('success', t('sceneUpload.added'));
+      sceneUploadOpen.value = false;
+    } catch {
+      // The client already showed the server's message; the form stays for another try.
+    } finally {
+      setProgress(null);
+    }
+  }
+
+  const onDrop = (e: DragEvent) => {
+    e.preventDefault();
+    setDragging(false);
+    void pick(e.dataTransfer.files[0]);
+  };
+  const size = SCENE_SIZES[draft.sizeType];
+  const shape = draft.sizeType === 2 ? 'portrait' : 'landscape';
+
+  return (
+    <Modal
+      open={open}
+      size="small"
+      className="ps-scene-upload"
+      closeIcon={!busy}
+      closeOnDimmerClick={!busy}
+      onClose={close}
+      data-testid="scene-upload-dialog"
+    >
+      <Modal.Header>
+        <Icon name="image outline" />
+        {t('sceneUpload.title')}
+      </Modal.Header>
+      <Modal.Content>
+        <Form id="scene-upload-form" noValidate onSubmit={() => void submit()}>
+          <div className="ps-scene-upload-body">
+            <Form.Field required error={!!errors.file} className="ps-scene-upload-image">
+              <label htmlFor="scene-upload-input">{t('sceneUpload.image')}</label>
+              <div
+                className={`ps-scene-upload-stage${dragging ? ' is-dragging' : ''}`}
+                onDragOver={(e) => {
+                  e.preventDefault();
+                  setDragging(true);
+                }}
+                onDragLeave={() => setDragging(false)}
+                onDrop={onDrop}
+              >
+                <button
+                  type="button"
+                  className={`ps-scene-upload-frame ps-scene-upload-frame--${shape}${preview ? ' has-image' : ''}`}
+                  disabled={busy}
+                  data-testid="scene-upload-picker"
+                  onClick={() => input.current?.click()}
+                >
+                  {preview ? (
+                    <>
+                      <img src={preview} alt="" data-testid="scene-upload-preview" />
+                      {!busy && (
+                        <span className="ps-scene-upload-replace">
+                          <Icon name="sync alternate" />
+                          {t('sceneUpload.replace')}
+                        </span>
+                      )}
+                    </>
+                  ) : (
+                    <span className="ps-scene-upload-empty">
+                      <Icon name="cloud upload" size="big" />
+                      <strong>{t('sceneUpload.pick')}</strong>
+                      <span>{t('sceneUpload.pickHint')}</span>
+                    </span>
+                  )}
+                  <span className="ps-scene-upload-size">
+                    {size.width}×{size.height}
+                  </span>
+                </button>
+                <input
+                  ref={input}
+                  id="scene-upload-input"
+                  type="file"
+                  accept={SCENE_IMAGE_ACCEPT}
+                  hidden
+                  data-testid="scene-upload-input"
+                  onChange={(e) => {
+                    void pick(e.target.files?.[0]);
+                    e.target.value = '';
+                  }}
+                />
+              </div>
+              {errors.file && (
+                <div className="ps-field-error" data-testid="scene-upload-file-error">
+                  {translateMessage(errors.file)}
+                </div>
+              )}
+            </Form.Field>
+
+            <div className="ps-scene-upload-fields">
+              <Form.Field required error={!!errors.name}>
+                <label htmlFor="scene-upload-name">{t('sceneUpload.name')}</label>
+                <Input
+                  id="scene-upload-name"
+                  value={draft.name}
+                  maxLength={SCENE_NAME_MAX}
+                  placeholder={t('sceneUpload.namePlaceholder')}
+                  disabled={busy}
+                  input={{ 'data-testid': 'scene-upload-name' }}
+                  onChange={(_, d) => {
+                    const name = String(d.value);
+                    setDraft((prev) => ({ ...prev, name }));
+                    if (errors.name && name.trim()) setErrors((e) => ({ ...e, name: undefined }));
+                  }}
+                />
+                {errors.name && (
+                  <div className="ps-field-error" data-testid="scene-upload-name-error">
+                    {translateMessage(errors.name)}
+                  </div>
+                )}
+              </Form.Field>
+              <Form.Field required>
+                <label>{t('sceneUpload.orientation')}</label>
+                <SegmentedSwitch
+                  testId="scene-upload-orientation"
+                  label={t('sceneUpload.orientation')}
+                  value={draft.sizeType}
+                  onChange={(sizeType) => !busy && setDraft((d) => ({ ...d, sizeType }))}
+                  options={[
+                    { value: 1, label: t('orientation.landscape') },
+                    { value: 2, label: t('orientation.portrait') },
+                  ]}
+                />
+              </Form.Field>
+              <p className="ps-scene-upload-note">
+                <Icon name="crop" />
+                {t('sceneUpload.cropHint', size)}
+              </p>
+              {busy && (
+                <div className="ps-scene-upload-progress" data-testid="scene-upload-progress">
+                  <Progress percent={progress} size="tiny" color="blue" active />
+                  <span>
+                    {progress < 100
+                      ? t('sceneUpload.uploading', { percent: progress })
+                      : t('sceneUpload.saving')}
+                  </span>
+                </div>
+              )}
+            </div>
+          </div>
+        </Form>
+      </Modal.Content>
+      <Modal.Actions>
+        <Button type="button" disabled={busy} onClick={close} data-testid="scene-upload-cancel">
+          {t('sceneUpload.cancel')}
+        </Button>
+        <Button
+          primary
+          type="submit"
+          form="scene-upload-form"
+          loading={busy}
+          disabled={busy}
+          data-testid="scene-upload-submit"
+        >
+          {t('sceneUpload.confirm')}
+        </Button>
+      </Modal.Actions>
+    </Modal>
+  );
+}

@@ -1,6 +1,11 @@
 import { batch, computed, signal } from '@preact/signals-react';
 import {
+  addPage,
   migrateDocument,
+  pagesFromPdf,
+  pagesWithoutPdf,
+  preferVoiceMode,
+  PRO_KIND,
   totalMinutes,
   withTimes,
   type ProjectDocument,
@@ -36,6 +41,9 @@ export const canUndo = computed(() => undoStack.value.length > 0);
 export const canRedo = computed(() => redoStack.value.length > 0);
 const HISTORY_LIMIT = 100;
 
+// Pages made by these commands start in voice mode in a voice video project (语音视频).
+const PAGE_CREATING = new Set<unknown>([pagesFromPdf, pagesWithoutPdf, addPage]);
+
 /**
  * Applies a command to the document. Returns the command's result so the caller can show its
  * message or error (the spec's texts); the document changes only when the command succeeded.
@@ -48,10 +56,11 @@ export function dispatch<A extends unknown[]>(
   if (!current) return { ok: false, error: '项目尚未加载' };
   const result = command(current, ...args);
   if (result.ok && result.value !== current) {
+    const created = PAGE_CREATING.has(command as never) && projectKind.value === PRO_KIND.voice;
     batch(() => {
       undoStack.value = [...undoStack.value.slice(-HISTORY_LIMIT + 1), current];
       redoStack.value = [];
-      doc.value = withTimes(result.value);
+      doc.value = withTimes(created ? preferVoiceMode(result.value) : result.value);
       dirty.value = true;
       currentPage.value = Math.min(currentPage.value, doc.value.ppt.pages.length - 1);
     });
@@ -121,7 +130,8 @@ export async function loadProject(id: number): Promise<void> {
       projectId.value = id;
       projectKind.value = data.proKind;
       // The project row's name wins: 修改 renames it at once, even when the draft is not saved after.
-      doc.value = withTimes({ ...parsed.value, projectName: data.name || parsed.value.projectName });
+      const loaded = { ...parsed.value, projectName: data.name || parsed.value.projectName };
+      doc.value = withTimes(data.proKind === PRO_KIND.voice ? preferVoiceMode(loaded) : loaded);
       revision.value = data.revision;
       currentPage.value = 0;
       dirty.value = false;

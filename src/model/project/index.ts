@@ -27,3 +27,4 @@ export * from './synthesisStatus';
 export * from './projectNames';
 export * from './placement';
 export * from './pageAudio';
+export * from './voiceProject';

@@ -18,6 +18,7 @@ import { SynthesisDialog } from './editor/SynthesisDialog';
 import { useEditorShortcuts } from './editor/useEditorShortcuts';
 import { LibraryTabs } from './editor/library/LibraryTabs';
 import { PagePreview } from './editor/preview/PagePreview';
+import { RecorderHost } from './editor/recorder/RecorderHost';
 // Semantic components only the editor uses (the app imports its own set in styles/semantic.ts).
 import 'semantic-ui-css/components/checkbox.min.css';
 import 'semantic-ui-css/components/popup.min.css';
@@ -135,6 +136,7 @@ export function VideoPage() {
       {body}
       <PdfDialog />
       <SynthesisDialog />
+      <RecorderHost />
     </div>
   );
 }

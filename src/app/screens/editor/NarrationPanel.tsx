@@ -14,6 +14,7 @@ import {
 } from '../../state/editorNarration';
 import { showMessage } from '../../state/messages';
 import { NarrationBox } from './NarrationBox';
+import { VoicePagePanel } from './voice/VoicePagePanel';
 
 /** Under the canvas: the text/voice radio, the narration box with its count and estimate, 试听 and 保 存. */
 export function NarrationPanel() {
@@ -73,21 +74,7 @@ export function NarrationPanel() {
         )}
       </div>
 
-      {voice ? (
-        <div className="ps-ed-voice-empty" data-testid="voice-mode-empty">
-          <Icon name="file audio outline" size="big" />
-          <div>
-            <strong>
-              {p && p.tts.startsWith('/')
-                ? t('narration.voiceReady', { seconds: p.soundTime })
-                : t('narration.voiceMissing')}
-            </strong>
-            <p>{t('narration.voiceEmpty')}</p>
-          </div>
-        </div>
-      ) : (
-        <NarrationBox placeholder={t('narration.placeholder')} disabled={!p} />
-      )}
+      {voice ? <VoicePagePanel /> : <NarrationBox placeholder={t('narration.placeholder')} disabled={!p} />}
 
       <div className="ps-ed-narration-actions">
         {!voice && draftChanged.value && (

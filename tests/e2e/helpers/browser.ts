@@ -16,7 +16,7 @@ export interface BrowserSession {
  * Launches the system Chromium headless with the flags DESIGN.md lists (WebGL via SwiftShader).
  * Playwright gives every launch a fresh temporary profile of its own.
  */
-export async function openBrowser(opts: { locale?: string } = {}): Promise<BrowserSession> {
+export async function openBrowser(opts: { locale?: string; args?: string[] } = {}): Promise<BrowserSession> {
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: [
@@ -28,6 +28,7 @@ export async function openBrowser(opts: { locale?: string } = {}): Promise<Brows
       '--disable-component-update',
       '--disable-sync',
       '--no-first-run',
+      ...(opts.args ?? []),
     ],
   });
   const context = await browser.newContext({

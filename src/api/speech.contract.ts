@@ -31,7 +31,11 @@ export interface SpeechData {
 /** The timings file stored beside every narration audio. */
 export interface SpeechTimings {
   durationMs: number;
-  words: { text: string; startMs: number; endMs: number }[];
+  /**
+   * Spoken words in order. `charStart`/`charEnd` index the narration text after whitespace is
+   * collapsed and trimmed (what was synthesised); files written before they existed lack them.
+   */
+  words: { text: string; startMs: number; endMs: number; charStart?: number; charEnd?: number }[];
   /** Mouth shapes A-H and X with start times (the stage and the render both follow it). */
   mouth: { startMs: number; shape: string }[];
 }

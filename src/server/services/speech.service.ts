@@ -54,7 +54,14 @@ export class SpeechService {
     const durationMs = samplesToMs(samples.length, result.sampleRate);
     const timings: SpeechTimings = {
       durationMs,
-      words: result.words.map((w) => ({ text: w.text, startMs: w.startMs, endMs: w.endMs })),
+      words: result.words.map((w) => ({
+        text: w.text,
+        startMs: w.startMs,
+        endMs: w.endMs,
+        // Subtitles map their line breaks to these offsets.
+        charStart: w.charStart,
+        charEnd: w.charEnd,
+      })),
       mouth: mouthTimeline(result.phonemes, result.durationMs),
     };
     // Audio first, timings last: the timings file marks a complete entry for the cache check above.

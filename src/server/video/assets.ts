@@ -52,6 +52,11 @@ export class RenderAssets {
     const timingsFile = file.replace(/\.[a-z0-9]+$/i, '.json');
     if (!existsSync(timingsFile)) throw new JobFailure(`第${pageNo}页的音频缺少口型数据，请重新合成语音`);
     const timings = JSON.parse(readFileSync(timingsFile, 'utf8')) as SpeechTimings;
-    return { file, durationMs: timings.durationMs, mouth: timings.mouth as MouthCue[] };
+    return {
+      file,
+      durationMs: timings.durationMs,
+      mouth: timings.mouth as MouthCue[],
+      words: timings.words ?? [],
+    };
   }
 }

@@ -1,5 +1,6 @@
 import type { MouthCue } from '../../model/speech';
 import { mouthBox, eyesBox, type PagePlan } from './renderPlan';
+import { subtitlesFilter } from './subtitles';
 
 export const BLINK_MS = 150;
 
@@ -60,16 +61,28 @@ export function blinkTrack(blinks: number[], durationMs: number, open: string, c
 
 /**
  * ffmpeg arguments for one page: the pre-composed still (decoded once, looped in memory), the mouth
- * and blink tracks overlaid at the rig's anchors, the page audio padded to the page length.
+ * and blink tracks overlaid at the rig's anchors, subtitles burned in last (over the presenter),
+ * the page audio padded to the page length.
  */
 export function pageArgs(
   plan: PagePlan,
-  files: { still: string; mouthTrack: string; blinkTrack: string; audio: string[]; output: string },
+  files: {
+    still: string;
+    mouthTrack: string;
+    blinkTrack: string;
+    audio: string[];
+    /** The page's ASS script and the only folder its font may come from; null: no subtitles. */
+    subtitles?: { assFile: string; fontsDir: string } | null;
+    output: string;
+  },
 ): string[] {
   const { box, rig } = plan.character;
   const mouth = mouthBox(rig, box);
   const eyes = eyesBox(rig, box);
   const fps = plan.fps;
+  const subtitles = files.subtitles
+    ? `,${subtitlesFilter(files.subtitles.assFile, files.subtitles.fontsDir)}`
+    : '';
   const inputs = [
     '-i', files.still,
     '-f', 'concat', '-safe', '0', '-i', files.mouthTrack,
@@ -87,7 +100,7 @@ export function pageArgs(
     `[1:v]fps=${fps},scale=${mouth.width}:${mouth.height}[m]`,
     `[2:v]fps=${fps},scale=${eyes.width}:${eyes.height}[e]`,
     `[bg][m]overlay=${mouth.x}:${mouth.y}:eof_action=repeat[v1]`,
-    `[v1][e]overlay=${eyes.x}:${eyes.y}:eof_action=repeat,format=yuv420p[v]`,
+    `[v1][e]overlay=${eyes.x}:${eyes.y}:eof_action=repeat,format=yuv420p${subtitles}[v]`,
     audioChain,
   ].join(';');
   return [

@@ -4,13 +4,17 @@ import path from 'node:path';
 import { EXPORT_FRAME, migrateDocument, type ProjectDocument } from '../../model/project';
 import type { FileStore } from '../adapters/files';
 import type { ProjectsRepo } from '../adapters/db/projects.repo';
-import { probe, runFfmpeg } from '../adapters/media/ffmpeg';
+import { ffmpegPath, probe, runFfmpeg } from '../adapters/media/ffmpeg';
+import { SUBTITLE_FONT_NAME, subtitleFontDir, subtitleFontPath } from '../adapters/media/fonts';
 import type { LibraryService } from '../services/library.service';
 import { JobFailure, type JobContext, type JobHandler } from '../services/jobRunner';
 import { RenderAssets } from './assets';
 import { blinkTrack, concatArgs, concatList, mouthTrack, pageArgs } from './ffmpegArgs';
+import { PageCache, pageCacheKey } from './pageCache';
 import { blinkTimes, planPages, type PagePlan } from './renderPlan';
 import { composeStill, transparentLike } from './stillComposer';
+import { pageCues } from './subtitleCues';
+import { assDocument, subtitleStyle } from './subtitles';
 
 export const RENDER_JOB = 'render';
 const PAGE_CONCURRENCY = Math.max(1, Math.min(2, availableParallelism()));
@@ -25,6 +29,9 @@ export interface RenderResult {
   width: number;
   height: number;
   pageCount: number;
+  /** Pages encoded by this render; the others came from the page cache. */
+  pagesRendered: number;
+  pagesCached: number;
 }
 
 /** Where a finished video of a project is stored. */
@@ -41,7 +48,10 @@ export function renderHandler(deps: {
   files: FileStore;
   library: LibraryService;
   scratchDir: string;
+  /** Rendered pages by content hash; default DATA_DIR/cache/pages beside the scratch folder. */
+  cacheDir?: string;
 }): JobHandler {
+  const cache = new PageCache(deps.cacheDir ?? path.join(path.dirname(deps.scratchDir), 'cache', 'pages'));
   return {
     concurrency: 1,
     async run(ctx: JobContext) {
@@ -57,10 +67,12 @@ export function renderHandler(deps: {
       await rm(work, { recursive: true, force: true });
       await mkdir(work, { recursive: true });
       try {
+        await cache.prune();
         const result = await renderDocument(
           parsed.value,
           new RenderAssets(deps.files, deps.library, ownerId),
           work,
+          cache,
           ctx,
         );
         const key = videoKey(ownerId, projectId, ctx.job.id);
@@ -78,7 +90,13 @@ export function renderHandler(deps: {
   };
 }
 
-async function renderDocument(doc: ProjectDocument, assets: RenderAssets, work: string, ctx: JobContext) {
+async function renderDocument(
+  doc: ProjectDocument,
+  assets: RenderAssets,
+  work: string,
+  cache: PageCache,
+  ctx: JobContext,
+) {
   const frame = EXPORT_FRAME[doc.distinguishability];
   if (!doc.character.uuid) throw new JobFailure('人物未选择');
   const rig = assets.rig(doc.character.uuid);
@@ -88,8 +106,9 @@ async function renderDocument(doc: ProjectDocument, assets: RenderAssets, work: 
     rig,
     (url) => assets.file(url),
     (page) => {
-      const clips = page.childList.filter((c) => c.tts).map((c) => c.tts);
-      return (clips.length ? clips : [page.tts]).map((url) => assets.audio(url, page.index));
+      const clips = page.childList.filter((c) => c.tts);
+      if (clips.length) return clips.map((c) => ({ ...assets.audio(c.tts, page.index), text: c.ttsText }));
+      return [{ ...assets.audio(page.tts, page.index), text: page.text }];
     },
   );
   if (!plans.length) throw new JobFailure('项目没有页面');
@@ -97,6 +116,7 @@ async function renderDocument(doc: ProjectDocument, assets: RenderAssets, work: 
   const totalMs = plans.reduce((sum, p) => sum + p.durationMs, 0);
   const progressMs = new Map<number, number>();
   let pagesDone = 0;
+  let pagesCached = 0;
   const started = Date.now();
   const report = () => {
     const fraction = [...progressMs.values()].reduce((a, b) => a + b, 0) / totalMs;
@@ -106,17 +126,35 @@ async function renderDocument(doc: ProjectDocument, assets: RenderAssets, work: 
       .catch(() => undefined);
   };
   const pageFiles = plans.map((plan) => path.join(work, `page-${plan.index}.mp4`));
+  // Cached pages first: they count as done at once, so progress and time left reflect the real work.
+  const scripts = plans.map(subtitleScript);
+  const keys = plans.map((plan, i) =>
+    // Pages of another encoder build might not join by stream copy: the binary is part of the key.
+    pageCacheKey(plan, scripts[i], [ffmpegPath(), ...(scripts[i] ? [subtitleFontPath('Medium')] : [])]),
+  );
+  const missing: number[] = [];
+  for (const [i, plan] of plans.entries()) {
+    if (await cache.take(keys[i], pageFiles[i])) {
+      progressMs.set(plan.index, plan.durationMs);
+      pagesDone++;
+      pagesCached++;
+    } else missing.push(i);
+  }
+  report();
   // Two pages at a time: the filter chain of one ffmpeg is largely single-threaded, so a second
   // page keeps both cores busy while the other encodes.
   // One failed page stops its sibling at once instead of letting it encode into a removed folder.
   const stop = new AbortController();
   const onCancel = () => stop.abort(ctx.signal.reason);
   ctx.signal.addEventListener('abort', onCancel, { once: true });
-  await runPool(plans, PAGE_CONCURRENCY, async (plan, i) => {
-    await renderPage(plan, work, pageFiles[i], stop.signal, (pageMs) => {
+  await runPool(missing, PAGE_CONCURRENCY, async (i) => {
+    const plan = plans[i];
+    await renderPage(plan, scripts[i], work, pageFiles[i], stop.signal, (pageMs) => {
       progressMs.set(plan.index, pageMs);
       report();
     });
+    // A page that cannot be cached (disk full) is still a rendered page.
+    await cache.put(keys[i], pageFiles[i]).catch(() => undefined);
     progressMs.set(plan.index, plan.durationMs);
     pagesDone++;
     report();
@@ -138,11 +176,23 @@ async function renderDocument(doc: ProjectDocument, assets: RenderAssets, work: 
     size: (await stat(file)).size,
     ...frame,
     pageCount: plans.length,
+    pagesRendered: plans.length - pagesCached,
+    pagesCached,
   };
+}
+
+/** The page's ASS subtitle script, or null when the document has subtitles off. */
+export function subtitleScript(plan: PagePlan): string | null {
+  if (!plan.subtitles) return null;
+  const cues = pageCues(
+    plan.audio.map((a) => ({ text: a.text ?? '', durationMs: a.durationMs, words: a.words ?? [] })),
+  );
+  return assDocument(cues, plan.frame, subtitleStyle(plan.frame, SUBTITLE_FONT_NAME));
 }
 
 async function renderPage(
   plan: PagePlan,
+  script: string | null,
   work: string,
   output: string,
   signal: AbortSignal,
@@ -169,11 +219,17 @@ async function renderPage(
     blinkTrack(blinkTimes(plan.durationMs, plan.index), plan.durationMs, openEyes, plan.character.rig.blink),
   );
 
+  let subtitles = null;
+  if (script !== null) {
+    subtitles = { assFile: `${prefix}-subtitles.ass`, fontsDir: subtitleFontDir() };
+    await writeFile(subtitles.assFile, script);
+  }
   const args = pageArgs(plan, {
     still,
     mouthTrack: mouthFile,
     blinkTrack: blinkFile,
     audio: plan.audio.map((a) => a.file),
+    subtitles,
     output,
   });
   await runFfmpeg(args, {

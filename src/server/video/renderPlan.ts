@@ -1,5 +1,6 @@
 import type { ProjectDocument } from '../../model/project';
 import type { MouthCue } from '../../model/speech';
+import type { TimedWord } from './subtitleCues';
 
 /** A rectangle in export pixels. */
 export interface Box {
@@ -25,6 +26,10 @@ export interface PageAudio {
   file: string;
   durationMs: number;
   mouth: MouthCue[];
+  /** What is said (subtitles): the segment's or the page's narration text. */
+  text?: string;
+  /** Word times from TTS; empty for uploaded audio. */
+  words?: TimedWord[];
 }
 
 /** Everything needed to render one page, in export pixels and files on disk. */
@@ -38,6 +43,8 @@ export interface PagePlan {
   character: { rig: RigFiles; box: Box };
   /** Audio clips played one after another (the page's segments). */
   audio: PageAudio[];
+  /** Burn in subtitles of the narration (document subtitle 1). */
+  subtitles?: boolean;
 }
 
 export const FPS = 25;
@@ -74,6 +81,7 @@ export function planPages(
         : null,
       character: { rig, box: characterBox },
       audio,
+      subtitles: doc.subtitle === 1,
     };
   });
 }

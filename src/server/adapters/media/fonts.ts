@@ -3,8 +3,15 @@
  * libass finds it through `fontsdir=` (subtitles filter) with the family name below.
  */
 
-/** Font family name inside the OTF files (fc-query), for ASS styles / force_style `FontName`. */
+/** Font family name inside the OTF files (fc-query). */
 export const SUBTITLE_FONT_FAMILY = 'Noto Sans S Chinese';
+/**
+ * The name an ASS style must use. libass (2018 build) does not match the `fontsdir` fonts by the
+ * family above, only by PostScript or full name: with the family it silently picks DejaVu Sans plus
+ * a system CJK font, and draws nothing on a machine without one. The Medium weight reads better than
+ * Regular over busy slides.
+ */
+export const SUBTITLE_FONT_NAME = 'NotoSansHans-Medium';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 

@@ -1,0 +1,147 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { statSync } from 'node:fs';
+import { copyFile, link, mkdir, readdir, rename, rm, stat, utimes } from 'node:fs/promises';
+import path from 'node:path';
+import { pageArgs } from './ffmpegArgs';
+import type { PagePlan } from './renderPlan';
+
+/**
+ * Bump when the page picture changes in a way the inputs below do not show (still composition,
+ * sprite placement rules): every cached page is then rendered again.
+ */
+export const PAGE_RENDER_VERSION = 1;
+
+/** Size and age limits of the page cache, applied when a render starts. */
+export interface PageCacheLimits {
+  maxBytes: number;
+  maxAgeMs: number;
+}
+export const DEFAULT_CACHE_LIMITS: PageCacheLimits = { maxBytes: 5 * 1024 ** 3, maxAgeMs: 14 * 86_400_000 };
+
+/** A file's identity for the cache: path, size and modification time (content is not read). */
+function identity(file: string): string {
+  // A binary found on PATH (FFMPEG_PATH=ffmpeg) has no path to stat: its name stands for it.
+  const s = statSync(file, { throwIfNoEntry: false });
+  return s ? `${file}|${s.size}|${Math.round(s.mtimeMs)}` : file;
+}
+
+/**
+ * The cache key of a page: everything it shows and sounds like. The plan carries the boxes, frame,
+ * fps, duration, mouth cues and words; the ffmpeg arguments (with placeholder paths) carry the
+ * filter graph and encoder settings; the blink times derive from duration and page number, both in
+ * the plan; the subtitle script carries the cue text, timing and style. Files enter by identity.
+ */
+export function pageCacheKey(
+  plan: PagePlan,
+  subtitleScript: string | null,
+  extraFiles: string[] = [],
+): string {
+  const files = [
+    plan.background,
+    plan.slide?.file,
+    plan.character.rig.body,
+    plan.character.rig.blink,
+    ...Object.values(plan.character.rig.mouths),
+    ...plan.audio.map((a) => a.file),
+    ...extraFiles,
+  ].filter((f): f is string => Boolean(f));
+  const args = pageArgs(plan, {
+    still: 'still',
+    mouthTrack: 'mouth',
+    blinkTrack: 'blink',
+    audio: plan.audio.map((_, i) => `audio${i}`),
+    subtitles: subtitleScript === null ? null : { assFile: 'ass', fontsDir: 'fonts' },
+    output: 'out',
+  });
+  return createHash('sha256')
+    .update(JSON.stringify([PAGE_RENDER_VERSION, plan, args, subtitleScript, files.map(identity)]))
+    .digest('hex')
+    .slice(0, 40);
+}
+
+/**
+ * Rendered pages by key under one folder. Entries appear atomically (written beside, then renamed),
+ * so a killed render never leaves a half page behind; a hit refreshes the entry's mtime, which is
+ * what pruning orders by (least recently used first).
+ */
+export class PageCache {
+  constructor(
+    readonly dir: string,
+    private readonly limits: PageCacheLimits = DEFAULT_CACHE_LIMITS,
+  ) {}
+
+  private entry(key: string) {
+    return path.join(this.dir, `${key}.mp4`);
+  }
+
+  /** Puts the cached page `key` at `dest` (hard link, or copy across devices); false on a miss. */
+  async take(key: string, dest: string): Promise<boolean> {
+    const file = this.entry(key);
+    try {
+      await placeFile(file, dest);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+      throw error;
+    }
+    const now = new Date();
+    await utimes(file, now, now).catch(() => undefined);
+    return true;
+  }
+
+  /** Stores a finished page under `key`. */
+  async put(key: string, file: string): Promise<void> {
+    await mkdir(this.dir, { recursive: true });
+    const temp = path.join(this.dir, `.tmp-${randomBytes(6).toString('hex')}.mp4`);
+    try {
+      await placeFile(file, temp);
+      await rename(temp, this.entry(key));
+    } catch (error) {
+      await rm(temp, { force: true });
+      throw error;
+    }
+  }
+
+  /** Removes entries unused for longer than the age limit, then the oldest beyond the size cap. */
+  async prune(now = Date.now()): Promise<{ removed: number; bytes: number }> {
+    let names: string[];
+    try {
+      names = await readdir(this.dir);
+    } catch {
+      return { removed: 0, bytes: 0 };
+    }
+    const entries = [];
+    for (const name of names) {
+      const file = path.join(this.dir, name);
+      const s = await stat(file).catch(() => null);
+      if (!s) continue;
+      // Leftovers of a render killed between copy and rename.
+      if (name.startsWith('.tmp-')) {
+        if (now - s.mtimeMs > 3_600_000) await rm(file, { force: true });
+        continue;
+      }
+      entries.push({ file, size: s.size, used: s.mtimeMs });
+    }
+    entries.sort((a, b) => b.used - a.used);
+    let bytes = 0;
+    let removed = 0;
+    for (const e of entries) {
+      if (now - e.used > this.limits.maxAgeMs || bytes + e.size > this.limits.maxBytes) {
+        await rm(e.file, { force: true });
+        removed++;
+      } else bytes += e.size;
+    }
+    return { removed, bytes };
+  }
+}
+
+/** Links `from` to `to` (no copy on the same file system), copying when a link is impossible. */
+async function placeFile(from: string, to: string): Promise<void> {
+  await rm(to, { force: true });
+  try {
+    await link(from, to);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') throw error;
+    await copyFile(from, to);
+  }
+}

@@ -19,6 +19,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          // Polls wait on real work (hashing, TTS, ffmpeg); on a loaded 2-core machine 1 s is not enough.
+          expect: { poll: { timeout: 15_000 } },
         },
       },
       {
@@ -28,6 +30,7 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 180_000,
           hookTimeout: 180_000,
+          expect: { poll: { timeout: 15_000 } },
           fileParallelism: false,
         },
       },

@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { settleProgress } from './helpers/settleProgress';
 
 const api = vi.hoisted(() => ({
   login: vi.fn(),
@@ -45,6 +46,8 @@ beforeEach(async () => {
   resetToken();
   resetRoutes();
 });
+afterAll(settleProgress);
+
 afterEach(() => {
   cleanup();
   for (const t of toasts.value) closeMessage(t.id);

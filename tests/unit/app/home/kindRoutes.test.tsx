@@ -1,6 +1,7 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { settleProgress } from '../helpers/settleProgress';
 
 const account = vi.hoisted(() => ({ profile: vi.fn(), logout: vi.fn() }));
 const studio = vi.hoisted(() => ({ listProjects: vi.fn(), composeStatus: vi.fn(), listVideos: vi.fn() }));
@@ -43,6 +44,8 @@ beforeEach(async () => {
   studio.listProjects.mockReturnValue(ok({ list: [], count: 0 }));
   studio.listVideos.mockReturnValue(ok({ list: [], count: 0 }));
 });
+afterAll(settleProgress);
+
 afterEach(() => cleanup());
 
 describe('/protext and /prowav', () => {

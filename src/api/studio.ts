@@ -45,6 +45,7 @@ import {
   sceneUploadEndpoint,
   type SceneInsertRequest,
 } from './scene.contract';
+import { demoCopyEndpoint, demoListEndpoint, type DemoItem } from './demo.contract';
 
 type Call<T> = Promise<Envelope<T>>;
 
@@ -117,6 +118,11 @@ export interface StudioApi {
   insertScene(body: SceneInsertRequest, o?: CallOptions): Call<SceneItem>;
   /** scene/delete: one of the caller's own scenes. */
   deleteScene(id: string, o?: CallOptions): Call<null>;
+
+  /** /demo 示例项目: the ready-made examples. */
+  listDemos(o?: CallOptions): Call<DemoItem[]>;
+  /** Copies an example into the caller's projects, narrated; data is the new project id. */
+  copyDemo(demoId: string, o?: CallOptions): Call<number>;
 }
 
 /** Binds the studio calls to one client. */
@@ -169,5 +175,7 @@ export function createStudioApi(client: ApiClient): StudioApi {
     },
     insertScene: (body, o) => client.post(sceneInsertEndpoint.path, body, o),
     deleteScene: (id, o) => client.post(sceneDeleteEndpoint.path, { id }, o),
+    listDemos: (o) => client.post(demoListEndpoint.path, {}, o),
+    copyDemo: (demoId, o) => client.post(demoCopyEndpoint.path, { demoId }, o),
   };
 }

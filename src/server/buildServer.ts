@@ -35,6 +35,8 @@ import { composeRoutes } from './routes/compose.routes';
 import { ResourceService } from './services/resource.service';
 import { resourceRoutes } from './routes/resource.routes';
 import { RENDER_JOB, renderHandler } from './video/renderJob';
+import { DemoService } from './services/demo.service';
+import { demoRoutes } from './routes/demo.routes';
 import path from 'node:path';
 
 /** The assembled server: HTTP app, services (for the CLI and tests) and the database handle. */
@@ -79,6 +81,7 @@ export async function buildServer(config: ServerConfig): Promise<StudioServer> {
   const scenes = new SceneService(new ScenesRepo(db), library, files);
   const compose = new ComposeService(projectsRepo, jobs, files, runner);
   const resources = new ResourceService(projectsRepo, files);
+  const demos = new DemoService(library, projects, speech, files);
   await sessions.prune();
 
   const http = Fastify({
@@ -103,6 +106,7 @@ export async function buildServer(config: ServerConfig): Promise<StudioServer> {
   await http.register(speechRoutes, { auth, speech });
   await http.register(composeRoutes, { auth, compose });
   await http.register(resourceRoutes, { auth, resources, files });
+  await http.register(demoRoutes, { auth, demos });
   await http.register(webRoutes, { webDir: config.webDir, libraryDir: config.libraryDir, files, auth });
 
   runner.register(RASTERIZE_JOB, ppts.rasterizeHandler());

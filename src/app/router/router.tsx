@@ -2,6 +2,7 @@ import { createHashRouter, redirect, type LoaderFunctionArgs, type RouteObject }
 import { AppLayout } from '../layout/AppLayout';
 import { AppRoot } from '../layout/AppRoot';
 import { FullPageLoader } from '../layout/FullPageLoader';
+import { DemoPage } from '../screens/demo/DemoPage';
 import { ErrorPage } from '../screens/ErrorPage';
 import { FramePage } from '../screens/FramePage';
 import { HelpToolPage } from '../screens/HelpToolPage';
@@ -11,6 +12,7 @@ import { MyPage } from '../screens/MyPage';
 import { editorPathFor } from '../screens/projects/format';
 import { ProjectKindPage } from '../screens/projects/ProjectKindPage';
 import { VideoPage } from '../screens/VideoPage';
+import { VirtualPage } from '../screens/virtual/VirtualPage';
 import { appGuard } from './appGuard';
 import type { Guard } from './guard';
 
@@ -58,8 +60,8 @@ export function appRoutes(guard: Guard): RouteObject[] {
             { path: 'video', element: <VideoPage /> },
             { path: 'protext', element: <ProjectKindPage kind="text" />, loader: openInEditor },
             { path: 'prowav', element: <ProjectKindPage kind="voice" />, loader: openInEditor },
-            frame('virtual', 'virtual'),
-            frame('demo', 'demo'),
+            { path: 'virtual', element: <VirtualPage /> },
+            { path: 'demo', element: <DemoPage /> },
             frame('three', 'three'),
             frame('myvoice', 'myvoice'),
             frame('digitalPeople', 'digitalPeople'),

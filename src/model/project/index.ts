@@ -28,3 +28,4 @@ export * from './projectNames';
 export * from './placement';
 export * from './pageAudio';
 export * from './voiceProject';
+export * from './splitScript';

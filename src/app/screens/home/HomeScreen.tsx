@@ -1,5 +1,6 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { Icon, type SemanticICONS } from 'semantic-ui-react';
 import { DEFAULT_AVATAR } from '../../config';
 import { allProjects, projectsToPoll } from '../../state/projects';
@@ -73,7 +74,13 @@ export function HomeScreen() {
           />
         </div>
       </section>
-      <h2 className="ps-section-title">{t('create.title')}</h2>
+      <h2 className="ps-section-title">
+        {t('create.title')}
+        <Link className="ps-demo-browse" to="/demo" data-testid="home-browse-demos">
+          <Icon name="play circle outline" />
+          {t('demo.browse')}
+        </Link>
+      </h2>
       <CreateActions />
       <ProjectListPanel
         list={allProjects}

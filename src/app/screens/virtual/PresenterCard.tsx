@@ -1,0 +1,140 @@
+import { useRef, type CSSProperties } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Icon } from 'semantic-ui-react';
+import type { CharacterItem } from '../../../api/library.contract';
+import { resolveServerUrl } from '../../config';
+import type { RigElements } from './presenterPlayer';
+
+type Box = { x: number; y: number; width: number; height: number };
+
+/** A rig anchor (natural pixels) as percentages of the figure, so it scales with the card. */
+function place(box: Box, c: CharacterItem): CSSProperties {
+  return {
+    left: `${(box.x / c.width) * 100}%`,
+    top: `${(box.y / c.height) * 100}%`,
+    width: `${(box.width / c.width) * 100}%`,
+    height: `${(box.height / c.height) * 100}%`,
+  };
+}
+
+interface Props {
+  character: CharacterItem;
+  voiceName: string;
+  state: 'idle' | 'loading' | 'playing';
+  onPreview(c: CharacterItem, els: RigElements): void;
+  onUse(c: CharacterItem): void;
+}
+
+/** One presenter of 数字人形象库: the figure (talking while previewed), name, tags and actions. */
+export function PresenterCard({ character: c, voiceName, state, onPreview, onUse }: Props) {
+  const { t } = useTranslation('home');
+  const { t: tLib } = useTranslation('library');
+  const mouth = useRef<HTMLImageElement>(null);
+  const blink = useRef<HTMLImageElement>(null);
+  const talking = state === 'playing';
+  const hasRig = !!c.rig.body && !!c.rig.mouths.X && c.width > 0 && c.height > 0;
+
+  function preview() {
+    if (mouth.current && blink.current) onPreview(c, { mouth: mouth.current, blink: blink.current });
+  }
+
+  const label =
+    state === 'playing'
+      ? t('virtual.stop')
+      : state === 'loading'
+        ? t('virtual.loading')
+        : t('virtual.preview');
+  return (
+    <article
+      className={`ps-virtual-card${talking ? ' talking' : ''}`}
+      data-testid="presenter-card"
+      data-id={c.id}
+      data-state={state}
+    >
+      <div className="ps-virtual-stage">
+        <div className="ps-virtual-figure" style={{ aspectRatio: `${c.width || 4} / ${c.height || 7}` }}>
+          <img
+            className="ps-virtual-static"
+            src={resolveServerUrl(c.static_img)}
+            alt={c.name}
+            draggable={false}
+          />
+          {hasRig && (
+            <div
+              className="ps-virtual-rig"
+              data-testid="presenter-rig"
+              style={{ visibility: talking ? 'visible' : 'hidden' }}
+            >
+              <img src={resolveServerUrl(c.rig.body)} alt="" draggable={false} />
+              <img
+                ref={mouth}
+                className="ps-virtual-sprite"
+                src={resolveServerUrl(c.rig.mouths.X)}
+                alt=""
+                style={place(c.rig.mouth, c)}
+                draggable={false}
+                data-testid="presenter-mouth"
+              />
+              <img
+                ref={blink}
+                className="ps-virtual-sprite"
+                src={c.rig.blink ? resolveServerUrl(c.rig.blink) : undefined}
+                alt=""
+                style={{ ...place(c.rig.eyes, c), visibility: 'hidden' }}
+                draggable={false}
+              />
+            </div>
+          )}
+        </div>
+        {talking && (
+          <span className="ps-virtual-live">
+            <span className="ps-virtual-bars" aria-hidden>
+              <i />
+              <i />
+              <i />
+            </span>
+            {t('virtual.talking')}
+          </span>
+        )}
+      </div>
+      <div className="ps-virtual-info">
+        <div className="ps-virtual-name">
+          <strong>{c.name}</strong>
+          {c.style && (
+            <span className="ps-virtual-tag">
+              {tLib(`character.style.${c.style}`, { defaultValue: c.style })}
+            </span>
+          )}
+          <span className={`ps-virtual-tag ps-virtual-tag--${c.sex === 1 ? 'male' : 'female'}`}>
+            {c.sex === 1 ? t('virtual.sexMale') : t('virtual.sexFemale')}
+          </span>
+        </div>
+        {voiceName && <span className="ps-virtual-voice">{t('virtual.voice', { name: voiceName })}</span>}
+      </div>
+      <div className="ps-virtual-actions">
+        <button
+          type="button"
+          className={`ui button ps-virtual-play${state !== 'idle' ? ' active' : ''}`}
+          data-testid="presenter-preview"
+          data-state={state}
+          disabled={!hasRig}
+          onClick={preview}
+        >
+          <Icon
+            name={state === 'playing' ? 'stop' : state === 'loading' ? 'spinner' : 'play'}
+            loading={state === 'loading'}
+          />
+          {label}
+        </button>
+        <button
+          type="button"
+          className="ui basic button ps-virtual-use"
+          data-testid="presenter-use"
+          onClick={() => onUse(c)}
+        >
+          {t('virtual.makeVideo')}
+        </button>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,208 @@
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { character, pageOf, scene, voice } from '../library/fakeLibrary';
+
+const api = vi.hoisted(() => ({
+  listCharacters: vi.fn(),
+  listScenes: vi.fn(),
+  listVoices: vi.fn(),
+  textToSpeech: vi.fn(),
+  addProject: vi.fn(),
+  updateProject: vi.fn(),
+  projectDetail: vi.fn(),
+  listProjects: vi.fn(),
+}));
+vi.mock('../../../../src/app/services/http', () => ({ studioApi: api, http: {}, confirmLogout: vi.fn() }));
+
+import { HelpToolPage } from '../../../../src/app/screens/HelpToolPage';
+import { speechFileName } from '../../../../src/app/screens/tools/TextToSpeechTool';
+import { blinkClosed } from '../../../../src/app/screens/virtual/presenterPlayer';
+import { VirtualPage } from '../../../../src/app/screens/virtual/VirtualPage';
+import { i18n } from '../../../../src/app/i18n';
+import { user } from '../../../../src/app/state/session';
+import {
+  helperProjectId,
+  pickedCharacter,
+  scriptText,
+  ttsResult,
+  ttsText,
+} from '../../../../src/app/state/tools';
+import type { ProjectDocument } from '../../../../src/model/project';
+
+const ok = <T,>(data: T) => Promise.resolve({ code: 200, msg: 'ok', data });
+const presenters = [
+  character('xiaoya', { timbreInfo: 'zh-f' }),
+  character('zixuan', { timbreInfo: 'zh-m', sex: 1, name: '子轩' }),
+];
+const voices = [voice('zh-f', { show_name: '中文女声' }), voice('zh-m', { sex: 1, show_name: '中文男声' })];
+
+function start(path: string) {
+  const router = createMemoryRouter(
+    [
+      { path: '/helptool', element: <HelpToolPage /> },
+      { path: '/virtual', element: <VirtualPage /> },
+      { path: '/video', element: <div data-testid="editor" /> },
+    ],
+    { initialEntries: [path] },
+  );
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+beforeEach(async () => {
+  await i18n.changeLanguage('zh');
+  localStorage.clear();
+  api.listCharacters.mockImplementation(async (b: { pageIndex: number; pageSize: number }) =>
+    pageOf(presenters, b.pageIndex, b.pageSize),
+  );
+  api.listScenes.mockImplementation(async (b: { sizeType: number }) =>
+    pageOf(
+      [scene('studio', 1), scene('tall', 2)].filter((s) => s.sizeType === b.sizeType),
+      1,
+      100,
+    ),
+  );
+  api.listVoices.mockImplementation(async () => pageOf(voices, 1, 100));
+  api.addProject.mockReturnValueOnce(ok(41)).mockReturnValue(ok(42));
+  api.updateProject.mockReturnValue(ok({ revision: 1 }));
+  api.listProjects.mockReturnValue(ok({ list: [], count: 0, pageIndex: 1, pageSize: 100 }));
+  api.textToSpeech.mockReturnValue(ok({ soundPath: '/files/a.wav', soundTime: 2.5, timingsPath: '' }));
+  act(() => {
+    scriptText.value = '';
+    ttsText.value = '';
+    ttsResult.value = null;
+    pickedCharacter.value = null;
+  });
+});
+afterEach(() => {
+  cleanup();
+  vi.clearAllMocks();
+});
+
+describe('一键成片', () => {
+  it('previews the pages live and creates a helper project that opens in the editor', async () => {
+    const router = start('/helptool');
+    await screen.findAllByTestId('script-presenter');
+    fireEvent.change(screen.getByTestId('script-text'), {
+      target: { value: '大家好。'.repeat(40) + '\n' + '字'.repeat(320) },
+    });
+    const pages = screen.getAllByTestId('script-page');
+    expect(pages.map((p) => within(p).getByTestId('script-page-chars').textContent)).toEqual([
+      '120 字',
+      '40 字',
+      '160 字',
+      '160 字',
+    ]);
+    expect(within(pages[0]).getByText('第1页')).toBeTruthy();
+    // Defaults: first presenter, its suggested voice, the first landscape scene; then a new presenter.
+    fireEvent.click(screen.getAllByTestId('script-presenter')[1]);
+    expect(screen.getAllByTestId('script-voice')[1].getAttribute('aria-pressed')).toBe('true');
+
+    fireEvent.click(screen.getByTestId('script-generate'));
+    await waitFor(() => expect(router.state.location.search).toBe('?videoid=41'));
+    expect(api.addProject).toHaveBeenCalledWith({
+      proKind: 3,
+      name: expect.stringMatching(/^助手工具\d{14}$/),
+    });
+    const body = api.updateProject.mock.calls[0][0];
+    expect(body).toMatchObject({ projectId: 41, original: 1, revision: 0 });
+    const doc = JSON.parse(body.userProjectInfo) as ProjectDocument;
+    expect(doc.ppt.pages).toHaveLength(4);
+    expect(doc.character).toMatchObject({ uuid: 'zixuan', voiceId: 'zh-m' });
+    expect(doc.scene.uuid).toBe('studio');
+    expect(scriptText.value).toBe('');
+  });
+
+  it('keeps 生成项目 disabled until there is a script', async () => {
+    start('/helptool');
+    await screen.findAllByTestId('script-presenter');
+    expect((screen.getByTestId('script-generate') as HTMLButtonElement).disabled).toBe(true);
+  });
+});
+
+describe('文字转语音', () => {
+  it('speaks the text in the helper project and offers a player and a named download', async () => {
+    start('/helptool?tool=tts');
+    await screen.findAllByTestId('tts-voice');
+    fireEvent.click(screen.getByTestId('tts-sex-1'));
+    expect(screen.getAllByTestId('tts-voice').map((v) => v.textContent)).toEqual(['中文男声']);
+    fireEvent.click(screen.getAllByTestId('tts-voice')[0]);
+    fireEvent.change(screen.getByTestId('tts-text'), { target: { value: '你好，欢迎使用文字转语音！' } });
+    fireEvent.click(screen.getByTestId('tts-generate'));
+    const audio = await screen.findByTestId('tts-audio');
+    expect(audio.getAttribute('src')).toContain('/files/a.wav');
+    expect(api.addProject).toHaveBeenCalledWith({ proKind: 3, name: '文字转语音' });
+    expect(api.textToSpeech).toHaveBeenCalledWith({
+      projectId: 41,
+      timbreId: 'zh-m',
+      text: '你好，欢迎使用文字转语音！',
+    });
+    expect(screen.getByTestId('tts-download').getAttribute('download')).toBe('你好欢迎使用文字转语音.wav');
+  });
+
+  it('reuses the 文字转语音 project: remembered, else found by name, and creates it only once', async () => {
+    const someone = { username: 'u', nickname: 'u', avatar: '', points: 0 };
+    act(() => {
+      user.value = { ...someone, userId: 7 };
+    });
+    api.listProjects.mockReturnValue(
+      ok({ list: [{ projectId: 9, name: '文字转语音' }], count: 1, pageIndex: 1, pageSize: 100 }),
+    );
+    expect(await Promise.all([helperProjectId(), helperProjectId()])).toEqual([9, 9]);
+    expect(api.listProjects).toHaveBeenCalledTimes(1);
+    expect(api.addProject).not.toHaveBeenCalled();
+    expect(localStorage.getItem('ps.tools.helperProject.7')).toBe('9');
+
+    // Another user in the same browser has none yet: it is created, and remembered for them only.
+    act(() => {
+      user.value = { ...someone, userId: 8 };
+    });
+    api.listProjects.mockReturnValue(ok({ list: [], count: 0, pageIndex: 1, pageSize: 100 }));
+    expect(await helperProjectId()).toBe(41);
+    expect(localStorage.getItem('ps.tools.helperProject.8')).toBe('41');
+    act(() => {
+      user.value = null;
+    });
+  });
+
+  it('refuses more than 300 characters', async () => {
+    start('/helptool?tool=tts');
+    await screen.findAllByTestId('tts-voice');
+    fireEvent.change(screen.getByTestId('tts-text'), { target: { value: '字'.repeat(301) } });
+    expect(screen.getByTestId('tts-too-long').textContent).toBe('输入的单页文字大于300');
+    expect((screen.getByTestId('tts-generate') as HTMLButtonElement).disabled).toBe(true);
+  });
+});
+
+describe('数字人形象库', () => {
+  it('lists every presenter with its suggested voice and a preview button', async () => {
+    start('/virtual');
+    const cards = await screen.findAllByTestId('presenter-card');
+    expect(cards.map((c) => c.getAttribute('data-id'))).toEqual(['xiaoya', 'zixuan']);
+    await waitFor(() => expect(within(cards[1]).getByText('推荐音色：中文男声')).toBeTruthy());
+    expect(within(cards[0]).getByTestId('presenter-preview').getAttribute('data-state')).toBe('idle');
+  });
+
+  it('opens 一键成片 with the presenter chosen', async () => {
+    const router = start('/virtual');
+    const cards = await screen.findAllByTestId('presenter-card');
+    fireEvent.click(within(cards[1]).getByTestId('presenter-use'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/helptool'));
+    expect(pickedCharacter.value?.id).toBe('zixuan');
+  });
+});
+
+describe('helpers', () => {
+  it('names downloads after the first characters of the text', () => {
+    expect(speechFileName('  ')).toBe('语音.wav');
+    expect(speechFileName('a/b:c*今天天气很好，我们去公园散步吧')).toBe('abc今天天气很好我们去.wav');
+  });
+
+  it('blinks briefly at uneven gaps', () => {
+    const closed = Array.from({ length: 11100 / 10 }, (_, i) => blinkClosed(i * 10));
+    const starts = closed.flatMap((c, i) => (c && !closed[i - 1] ? [i * 10] : []));
+    expect(starts).toEqual([1260, 4460, 7060, 10960]);
+    expect(closed.filter(Boolean).length).toBe(4 * 14);
+  });
+});

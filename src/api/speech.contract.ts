@@ -9,11 +9,12 @@ export const speechMessages = {
 
 /**
  * POST /notice/v1/timbre/textToSpeech: public-voice text-to-speech (projectId, timbreId, text,
- * language 中英混合, platform 1) -> soundPath, soundTime (seconds).
+ * language 中英混合, platform 1) -> soundPath, soundTime (seconds). projectId may be left out for
+ * speech that belongs to no project (the 文字转语音 tool, voice samples); the audio is the caller's.
  */
 export const textToSpeechEndpoint = { method: 'POST', path: '/notice/v1/timbre/textToSpeech' } as const;
 export const textToSpeechRequest = z.object({
-  projectId: z.coerce.number().int().positive('项目不存在'),
+  projectId: z.coerce.number().int().positive('项目不存在').optional(),
   timbreId: z.string().min(1, speechMessages.unknownVoice).max(64),
   text: z.string().max(5000),
   language: z.string().max(16).default('中英混合'),

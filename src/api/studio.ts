@@ -85,7 +85,7 @@ export interface StudioApi {
   ): Call<PageOf<VoiceItem>>;
 
   textToSpeech(
-    body: { projectId: number; timbreId: string; text: string },
+    body: { projectId?: number; timbreId: string; text: string },
     o?: CallOptions,
   ): Call<SpeechData>;
 

@@ -59,6 +59,17 @@ describe('text-to-speech', () => {
     expect((await tts('你好', bob)).body).toMatchObject({ code: 404, msg: '项目不存在或无权访问' });
   });
 
+  it('speaks without a project for the tools, into the caller’s own files', async () => {
+    const res = await t.call('POST', '/notice/v1/timbre/textToSpeech', {
+      token: bob,
+      body: { timbreId: 'espeak-en-male', text: 'Hello from the text to speech tool.' },
+    });
+    expect(res.body.code).toBe(200);
+    expect(res.body.data.soundPath).toMatch(/^\/files\/u\/2\/audio\//);
+    const projects = await t.call('POST', '/virtual/v1/userPro/list', { token: bob, body: {} });
+    expect(projects.body.data.count).toBe(0);
+  });
+
   it('does not serve alice’s audio to bob', async () => {
     const { soundPath } = (await tts('测试音频')).body.data;
     const res = await t.server.http.inject({

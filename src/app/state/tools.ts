@@ -1,111 +1,23 @@
 import { batch, computed, signal } from '@preact/signals-react';
 import type { CharacterItem, SceneItem, VoiceItem } from '../../api/library.contract';
-import { projectMessages } from '../../api/project.contract';
 import type { SpeechData, SpeechTimings } from '../../api/speech.contract';
-import { PRO_KIND, splitScript } from '../../model/project';
+import { splitScript } from '../../model/project';
 import type { MouthCue } from '../../model/speech';
 import { resolveServerUrl } from '../config';
 import { studioApi } from '../services/http';
-import { user } from './session';
 
 /*
  * Helper tools (/helptool) and the presenter gallery (/virtual). Components read these signals and
  * call the actions; nothing here touches the DOM except the one localStorage entry below.
  */
 
-// ---- the helper project ------------------------------------------------------------------------
+// ---- speech without a project ---------------------------------------------------------------
 
-/** Name of the project that owns helper-tool speech (TTS needs a project; spec 7 textToSpeech). */
-export const HELPER_PROJECT_NAME = '文字转语音';
-const HELPER_KEY = 'ps.tools.helperProject';
-let helperLookup: { user: number; id: Promise<number> } | null = null;
-
-function helperKey(): string {
-  return `${HELPER_KEY}.${user.value?.userId ?? 0}`;
-}
-
-function storedHelper(): number {
-  try {
-    return Number(localStorage.getItem(helperKey())) || 0;
-  } catch {
-    return 0;
-  }
-}
-
-/**
- * The id of the user's 文字转语音 project: the one remembered in localStorage (checked once per
- * session, it may have been deleted in 我的项目), else one found by name (made in another browser),
- * else a new one. Concurrent callers share one lookup, so only one project is ever created.
- */
-export function helperProjectId(): Promise<number> {
-  const me = user.value?.userId ?? 0;
-  if (helperLookup?.user !== me) {
-    const lookup = resolveHelperProject();
-    helperLookup = { user: me, id: lookup };
-    lookup.catch(() => {
-      if (helperLookup?.id === lookup) helperLookup = null;
-    });
-  }
-  return helperLookup.id;
-}
-
-async function resolveHelperProject(): Promise<number> {
-  const stored = storedHelper();
-  if (stored > 0) {
-    const alive = await studioApi.projectDetail(stored, { quiet: true }).then(
-      () => true,
-      () => false,
-    );
-    if (alive) return stored;
-  }
-  const id = (await findHelperProject()) || (await createHelperProject());
-  if (id <= 0) throw new Error('no project id');
-  try {
-    localStorage.setItem(helperKey(), String(id));
-  } catch {
-    // Private mode: the project is found by name next time.
-  }
-  return id;
-}
-
-/** The newest project named 文字转语音 among the user's projects (another browser made it), or 0. */
-async function findHelperProject(): Promise<number> {
-  for (let pageIndex = 1; pageIndex <= 5; pageIndex++) {
-    const res = await studioApi.listProjects({ pageIndex, pageSize: 100, proKind: PRO_KIND.helper });
-    const list = res.data?.list ?? [];
-    const found = list.find((p) => p.name === HELPER_PROJECT_NAME);
-    if (found) return found.projectId;
-    if (list.length < 100) break;
-  }
-  return 0;
-}
-
-/**
- * Text-to-speech in the helper project. When the project was deleted meanwhile (the server said
- * so and the client showed it), it is forgotten so the next try makes a new one.
- */
+/** Text-to-speech for the tools: it belongs to no project, only to the signed-in user. */
 async function helperSpeech(timbreId: string, text: string): Promise<SpeechData> {
-  const projectId = await helperProjectId();
-  try {
-    const res = await studioApi.textToSpeech({ projectId, timbreId, text });
-    if (!res.data?.soundPath) throw new Error('no audio');
-    return res.data;
-  } catch (e) {
-    if (e instanceof Error && e.message === projectMessages.notFound) {
-      helperLookup = null;
-      try {
-        localStorage.removeItem(helperKey());
-      } catch {
-        // Nothing remembered.
-      }
-    }
-    throw e;
-  }
-}
-
-async function createHelperProject(): Promise<number> {
-  const res = await studioApi.addProject({ proKind: PRO_KIND.helper, name: HELPER_PROJECT_NAME });
-  return res.data ?? 0;
+  const res = await studioApi.textToSpeech({ timbreId, text });
+  if (!res.data?.soundPath) throw new Error('no audio');
+  return res.data;
 }
 
 // ---- library lists for the pickers ---------------------------------------------------------------

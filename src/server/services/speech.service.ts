@@ -29,9 +29,9 @@ export class SpeechService {
   /** Speaks `text` with a public voice into the owner's audio folder (cached by voice and text). */
   async textToSpeech(
     ownerId: number,
-    req: { projectId: number; timbreId: string; text: string },
+    req: { projectId?: number; timbreId: string; text: string },
   ): Promise<SpeechData> {
-    if (!(await this.projects.find(ownerId, req.projectId))) {
+    if (req.projectId !== undefined && !(await this.projects.find(ownerId, req.projectId))) {
       throw new ApiError(Code.notFound, projectMessages.notFound);
     }
     const text = req.text.replace(/\s+/g, ' ').trim();

@@ -20,14 +20,7 @@ import { speechFileName } from '../../../../src/app/screens/tools/TextToSpeechTo
 import { blinkClosed } from '../../../../src/app/screens/virtual/presenterPlayer';
 import { VirtualPage } from '../../../../src/app/screens/virtual/VirtualPage';
 import { i18n } from '../../../../src/app/i18n';
-import { user } from '../../../../src/app/state/session';
-import {
-  helperProjectId,
-  pickedCharacter,
-  scriptText,
-  ttsResult,
-  ttsText,
-} from '../../../../src/app/state/tools';
+import { pickedCharacter, scriptText, ttsResult, ttsText } from '../../../../src/app/state/tools';
 import type { ProjectDocument } from '../../../../src/model/project';
 
 const ok = <T,>(data: T) => Promise.resolve({ code: 200, msg: 'ok', data });
@@ -132,38 +125,13 @@ describe('文字转语音', () => {
     fireEvent.click(screen.getByTestId('tts-generate'));
     const audio = await screen.findByTestId('tts-audio');
     expect(audio.getAttribute('src')).toContain('/files/a.wav');
-    expect(api.addProject).toHaveBeenCalledWith({ proKind: 3, name: '文字转语音' });
+    // Tool speech belongs to no project: nothing appears in the user's project list.
+    expect(api.addProject).not.toHaveBeenCalled();
     expect(api.textToSpeech).toHaveBeenCalledWith({
-      projectId: 41,
       timbreId: 'zh-m',
       text: '你好，欢迎使用文字转语音！',
     });
     expect(screen.getByTestId('tts-download').getAttribute('download')).toBe('你好欢迎使用文字转语音.wav');
-  });
-
-  it('reuses the 文字转语音 project: remembered, else found by name, and creates it only once', async () => {
-    const someone = { username: 'u', nickname: 'u', avatar: '', points: 0 };
-    act(() => {
-      user.value = { ...someone, userId: 7 };
-    });
-    api.listProjects.mockReturnValue(
-      ok({ list: [{ projectId: 9, name: '文字转语音' }], count: 1, pageIndex: 1, pageSize: 100 }),
-    );
-    expect(await Promise.all([helperProjectId(), helperProjectId()])).toEqual([9, 9]);
-    expect(api.listProjects).toHaveBeenCalledTimes(1);
-    expect(api.addProject).not.toHaveBeenCalled();
-    expect(localStorage.getItem('ps.tools.helperProject.7')).toBe('9');
-
-    // Another user in the same browser has none yet: it is created, and remembered for them only.
-    act(() => {
-      user.value = { ...someone, userId: 8 };
-    });
-    api.listProjects.mockReturnValue(ok({ list: [], count: 0, pageIndex: 1, pageSize: 100 }));
-    expect(await helperProjectId()).toBe(41);
-    expect(localStorage.getItem('ps.tools.helperProject.8')).toBe('41');
-    act(() => {
-      user.value = null;
-    });
   });
 
   it('refuses more than 300 characters', async () => {

@@ -35,6 +35,25 @@ export const draftPage = signal(-1);
 /** Bumped whenever the box must show `narrationDraft` afresh instead of keeping its own DOM. */
 export const draftVersion = signal(0);
 
+/** The 插入元素 dialog is open. */
+export const insertOpen = signal(false);
+
+/** 0-based child segment of the current page chosen under the box (its shot shows in the preview). */
+export const selectedSegment = signal<number | null>(null);
+
+/** 0-based segment being heard while 试听 plays a page's segment audio in order, else null. */
+export const heardSegment = signal<number | null>(null);
+
+/**
+ * The framing (isScale) the preview shows: the segment being heard during 试听, else the selected
+ * segment's shot tag, else normal (1).
+ */
+export const previewIsScale = computed(() => {
+  const at = heardSegment.value ?? selectedSegment.value;
+  const child = at === null ? undefined : page.value?.childList[at];
+  return child?.isScale ?? 1;
+});
+
 /** Plain text of the draft, what 试听 would speak. */
 export const draftText = computed(() => parseNarration(narrationDraft.value).text);
 /** Live count (out of 300) and estimated seconds (0.14 s per character) of the draft. */
@@ -62,7 +81,15 @@ export function loadDraft(): void {
     narrationDraft.value = p ? sanitizeNarrationHtml(p.textdome) : '';
     draftPage.value = p ? currentPage.value : -1;
     draftVersion.value++;
+    // A segment survives a save that keeps it; another page starts in the normal framing.
+    const at = selectedSegment.peek();
+    if (at !== null && (!p || at >= p.childList.length)) selectedSegment.value = null;
   });
+}
+
+/** Chooses the segment whose framing the preview shows (null: the normal layout). */
+export function selectSegment(at: number | null): void {
+  selectedSegment.value = at;
 }
 
 /** 保 存: stores the draft on its page (re-read into text, markers, segments; audio goes stale). */
@@ -80,6 +107,7 @@ export function commitDraft(): void {
 /** Switches to page `at`, keeping what was typed on the page being left. */
 export function goToPage(at: number): void {
   commitDraft();
+  selectedSegment.value = null;
   selectPage(at);
   loadDraft();
 }
@@ -141,7 +169,10 @@ let lastPreview: { text: string; voiceId: string; path: string; timingsPath: str
 export function stopPlaying(): void {
   audio?.pause();
   audio = null;
-  playing.value = null;
+  batch(() => {
+    playing.value = null;
+    heardSegment.value = null;
+  });
 }
 
 function play(path: string, timingsPath = ''): void {
@@ -155,6 +186,33 @@ function play(path: string, timingsPath = ''): void {
   element.addEventListener('ended', done);
   element.addEventListener('error', done);
   element.play().catch(done);
+}
+
+/**
+ * Plays a saved page's segment audio one after another, as the render joins it, with the preview
+ * following the segment being heard (its shot tag). The segments' files share one `playing` entry.
+ */
+function playSegments(paths: string[]): void {
+  stopPlaying();
+  const next = (i: number) => {
+    if (i >= paths.length) return stopPlaying();
+    const element = new Audio(resolveServerUrl(paths[i]));
+    audio = element;
+    batch(() => {
+      playing.value = { path: paths[i], timingsPath: '' };
+      heardSegment.value = i;
+    });
+    element.addEventListener('ended', () => {
+      if (audio === element) next(i + 1);
+    });
+    element.addEventListener('error', () => {
+      if (audio === element) stopPlaying();
+    });
+    element.play().catch(() => {
+      if (audio === element) stopPlaying();
+    });
+  };
+  next(0);
 }
 
 /**
@@ -174,6 +232,10 @@ export async function previewNarration(): Promise<void> {
   const text = draftText.value;
   if (narrationLength(text.trim()) === 0) return void showMessage('warning', messages.noText);
   const saved = text === p.text && !draftChanged.value;
+  // Segments with shot tags and their own audio play as the video will: one after another.
+  const segments = p.childList.map((c) => c.tts);
+  if (saved && p.childList.some((c) => c.isScale !== 1) && segments.every((s) => s.startsWith('/')))
+    return playSegments(segments);
   if (saved && p.tts.startsWith('/')) return play(p.tts);
   if (!hasVoice(d)) return void showMessage('warning', messages.voiceMissing);
   const voiceId = d.character.voiceId;

@@ -29,3 +29,4 @@ export * from './placement';
 export * from './pageAudio';
 export * from './voiceProject';
 export * from './splitScript';
+export * from './shotFraming';

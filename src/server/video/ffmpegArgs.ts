@@ -1,5 +1,5 @@
 import type { MouthCue } from '../../model/speech';
-import { mouthBox, eyesBox, type PagePlan } from './renderPlan';
+import { mouthBox, eyesBox, type Box, type PagePlan } from './renderPlan';
 import { subtitlesFilter } from './subtitles';
 
 export const BLINK_MS = 150;
@@ -74,8 +74,11 @@ export function pageArgs(
     /** The page's ASS script and the only folder its font may come from; null: no subtitles. */
     subtitles?: { assFile: string; fontsDir: string } | null;
     output: string;
+    /** One still and mouth/blink track per shot part, when the plan has parts. */
+    parts?: PartFiles[];
   },
 ): string[] {
+  if (plan.parts && files.parts) return partedPageArgs(plan, { ...files, parts: files.parts });
   const { box, rig } = plan.character;
   const mouth = mouthBox(rig, box);
   const eyes = eyesBox(rig, box);
@@ -106,6 +109,91 @@ export function pageArgs(
   return [
     '-y',
     ...inputs,
+    '-filter_complex', graph,
+    '-map', '[v]', '-map', '[a]',
+    '-r', String(fps),
+    '-t', sec(plan.durationMs),
+    ...VIDEO_CODEC, ...AUDIO_CODEC,
+    '-f', 'mp4', files.output,
+  ]; // prettier-ignore
+}
+
+/** The files of one shot part: its composed still and its own mouth and blink tracks (part time). */
+export interface PartFiles {
+  still: string;
+  mouthTrack: string;
+  blinkTrack: string;
+}
+
+/**
+ * A page with shot tags: each part loops its own still for its whole frames, with the mouth and
+ * the eyes overlaid where its framing puts the character (none when the character is hidden); the
+ * parts are joined by the concat filter (hard cuts at the segment boundaries), then subtitles are
+ * burned over the whole page and the audio runs unchanged beneath.
+ */
+function partedPageArgs(
+  plan: PagePlan,
+  files: Parameters<typeof pageArgs>[1] & { parts: PartFiles[] },
+): string[] {
+  const parts = plan.parts ?? [];
+  const { rig } = plan.character;
+  const fps = plan.fps;
+  const inputs: string[] = [];
+  const chains: string[] = [];
+  let n = 0;
+  parts.forEach((part, k) => {
+    const f = files.parts[k];
+    const frames = Math.round((part.durationMs * fps) / 1000);
+    const still = n++;
+    inputs.push('-i', f.still);
+    const bg = `[${still}:v]format=yuv420p,loop=loop=-1:size=1:start=0,setpts=N/${fps}/TB,trim=end_frame=${frames},setsar=1`;
+    if (!part.character) {
+      chains.push(`${bg}[p${k}]`);
+      return;
+    }
+    const mouth: Box = mouthBox(rig, part.character);
+    const eyes: Box = eyesBox(rig, part.character);
+    const m = n++;
+    const e = n++;
+    inputs.push(
+      '-f',
+      'concat',
+      '-safe',
+      '0',
+      '-i',
+      f.mouthTrack,
+      '-f',
+      'concat',
+      '-safe',
+      '0',
+      '-i',
+      f.blinkTrack,
+    );
+    chains.push(
+      `${bg}[b${k}]`,
+      `[${m}:v]fps=${fps},scale=${mouth.width}:${mouth.height}[m${k}]`,
+      `[${e}:v]fps=${fps},scale=${eyes.width}:${eyes.height}[e${k}]`,
+      `[b${k}][m${k}]overlay=${mouth.x}:${mouth.y}:eof_action=repeat[o${k}]`,
+      `[o${k}][e${k}]overlay=${eyes.x}:${eyes.y}:eof_action=repeat,format=yuv420p[p${k}]`,
+    );
+  });
+  const subtitles = files.subtitles
+    ? `,${subtitlesFilter(files.subtitles.assFile, files.subtitles.fontsDir)}`
+    : '';
+  const audioIn = files.audio.map((_, i) => `[${i + n}:a]`).join('');
+  const audioChain = files.audio.length
+    ? `${audioIn}concat=n=${files.audio.length}:v=0:a=1,aresample=48000,apad[a]`
+    : `anullsrc=r=48000:cl=stereo[a]`;
+  const joined = parts.map((_, k) => `[p${k}]`).join('');
+  const graph = [
+    ...chains,
+    `${joined}concat=n=${parts.length}:v=1:a=0,format=yuv420p${subtitles}[v]`,
+    audioChain,
+  ].join(';');
+  return [
+    '-y',
+    ...inputs,
+    ...files.audio.flatMap((a) => ['-i', a]),
     '-filter_complex', graph,
     '-map', '[v]', '-map', '[a]',
     '-r', String(fps),

@@ -52,6 +52,12 @@ export function pageCacheKey(
     audio: plan.audio.map((_, i) => `audio${i}`),
     subtitles: subtitleScript === null ? null : { assFile: 'ass', fontsDir: 'fonts' },
     output: 'out',
+    // The parts (framing boxes, times) are in the plan; their graph enters through these args.
+    parts: plan.parts?.map((_, k) => ({
+      still: `still${k}`,
+      mouthTrack: `mouth${k}`,
+      blinkTrack: `blink${k}`,
+    })),
   });
   return createHash('sha256')
     .update(JSON.stringify([PAGE_RENDER_VERSION, plan, args, subtitleScript, files.map(identity)]))

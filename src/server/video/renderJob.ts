@@ -12,6 +12,7 @@ import { RenderAssets } from './assets';
 import { blinkTrack, concatArgs, concatList, mouthTrack, pageArgs } from './ffmpegArgs';
 import { PageCache, pageCacheKey } from './pageCache';
 import { blinkTimes, planPages, type PagePlan } from './renderPlan';
+import { slideAspects, writePartFiles } from './shotPartFiles';
 import { composeStill, transparentLike } from './stillComposer';
 import { pageCues } from './subtitleCues';
 import { assDocument, subtitleStyle } from './subtitles';
@@ -100,6 +101,7 @@ async function renderDocument(
   const frame = EXPORT_FRAME[doc.distinguishability];
   if (!doc.character.uuid) throw new JobFailure('人物未选择');
   const rig = assets.rig(doc.character.uuid);
+  const aspects = await slideAspects(doc, (url) => assets.file(url));
   const plans = planPages(
     doc,
     frame,
@@ -107,9 +109,15 @@ async function renderDocument(
     (url) => assets.file(url),
     (page) => {
       const clips = page.childList.filter((c) => c.tts);
-      if (clips.length) return clips.map((c) => ({ ...assets.audio(c.tts, page.index), text: c.ttsText }));
+      if (clips.length)
+        return clips.map((c) => ({
+          ...assets.audio(c.tts, page.index),
+          text: c.ttsText,
+          isScale: c.isScale,
+        }));
       return [{ ...assets.audio(page.tts, page.index), text: page.text }];
     },
+    (file) => aspects.get(file),
   );
   if (!plans.length) throw new JobFailure('项目没有页面');
 
@@ -214,10 +222,11 @@ async function renderPage(
   const openEyes = `${prefix}-open.png`;
   await transparentLike(plan.character.rig.blink, openEyes);
   const blinkFile = `${prefix}-blink.ffconcat`;
-  await writeFile(
-    blinkFile,
-    blinkTrack(blinkTimes(plan.durationMs, plan.index), plan.durationMs, openEyes, plan.character.rig.blink),
-  );
+  const blinks = blinkTimes(plan.durationMs, plan.index);
+  await writeFile(blinkFile, blinkTrack(blinks, plan.durationMs, openEyes, plan.character.rig.blink));
+  const parts = plan.parts
+    ? await writePartFiles(plan, plan.parts, prefix, cues, blinks, openEyes)
+    : undefined;
 
   let subtitles = null;
   if (script !== null) {
@@ -231,6 +240,7 @@ async function renderPage(
     audio: plan.audio.map((a) => a.file),
     subtitles,
     output,
+    parts,
   });
   await runFfmpeg(args, {
     signal,

@@ -1,4 +1,4 @@
-import type { ProjectDocument } from '../../model/project';
+import { shotFraming, type ProjectDocument } from '../../model/project';
 import type { MouthCue } from '../../model/speech';
 import type { TimedWord } from './subtitleCues';
 
@@ -30,6 +30,20 @@ export interface PageAudio {
   text?: string;
   /** Word times from TTS; empty for uploaded audio. */
   words?: TimedWord[];
+  /** The segment's shot tag (1 normal, 2 PPT全屏, 3 人物全身, 4 人物半身); 1 when absent. */
+  isScale?: number;
+}
+
+/**
+ * A stretch of a page shown with one framing (consecutive segments of the same isScale), in whole
+ * frames. A hidden slide or character is null; without a character there is no mouth or blink.
+ */
+export interface PagePart {
+  isScale: number;
+  startMs: number;
+  durationMs: number;
+  slide: Box | null;
+  character: Box | null;
 }
 
 /** Everything needed to render one page, in export pixels and files on disk. */
@@ -45,6 +59,8 @@ export interface PagePlan {
   audio: PageAudio[];
   /** Burn in subtitles of the narration (document subtitle 1). */
   subtitles?: boolean;
+  /** Shot-tag parts; absent when the whole page is in normal framing (the single-still graph). */
+  parts?: PagePart[];
 }
 
 export const FPS = 25;
@@ -59,6 +75,8 @@ export function planPages(
   rig: RigFiles,
   resolve: AssetResolver,
   audioOf: (page: ProjectDocument['ppt']['pages'][number]) => PageAudio[],
+  /** Natural width / height of a slide file, so PPT全屏 letterboxes like the preview. */
+  slideAspect: (file: string) => number | undefined = () => undefined,
 ): PagePlan[] {
   const { scene, character } = doc;
   const background = scene.path || scene.icon;
@@ -66,24 +84,76 @@ export function planPages(
   return doc.ppt.pages.map((page, i) => {
     const audio = audioOf(page);
     const spokenMs = audio.reduce((sum, a) => sum + a.durationMs, 0);
+    const slide = page.img
+      ? {
+          file: resolve(page.img),
+          box: { x: scene.pptX, y: scene.pptY, width: scene.pptWidth, height: scene.pptHeight },
+        }
+      : null;
+    // A page lasts as long as its narration (the synthesised audio already ends in a short pause).
+    const durationMs = frameAligned(spokenMs);
+    const parts = shotParts(audio, durationMs, (isScale) =>
+      shotFraming(
+        frame,
+        {
+          slide: slide?.box ?? null,
+          character: characterBox,
+          characterAspect: rig.width / rig.height,
+          slideAspect: slide ? slideAspect(slide.file) : undefined,
+        },
+        isScale,
+      ),
+    );
     return {
       index: i + 1,
       frame,
       fps: FPS,
-      // A page lasts as long as its narration (the synthesised audio already ends in a short pause).
-      durationMs: frameAligned(spokenMs),
+      durationMs,
       background: background ? resolve(background) : null,
-      slide: page.img
-        ? {
-            file: resolve(page.img),
-            box: { x: scene.pptX, y: scene.pptY, width: scene.pptWidth, height: scene.pptHeight },
-          }
-        : null,
+      slide,
       character: { rig, box: characterBox },
       audio,
       subtitles: doc.subtitle === 1,
+      ...(parts ? { parts } : {}),
     };
   });
+}
+
+/**
+ * Cuts a page into parts of one framing at the segment audio boundaries (rounded to the nearest
+ * frame); null when every segment is in normal framing, so such pages keep their one-still graph.
+ */
+export function shotParts(
+  audio: PageAudio[],
+  durationMs: number,
+  frameOf: (isScale: number) => { slide: Box | null; character: Box | null },
+  fps = FPS,
+): PagePart[] | null {
+  const scales = audio.map((a) => a.isScale ?? 1);
+  if (scales.every((s) => s === 1)) return null;
+  const frameMs = 1000 / fps;
+  const total = Math.round(durationMs / frameMs);
+  const cuts: { isScale: number; frame: number }[] = [];
+  let at = 0;
+  audio.forEach((clip, i) => {
+    const start = Math.min(total, Math.round(at / frameMs));
+    at += clip.durationMs;
+    const last = cuts[cuts.length - 1];
+    if (last && last.isScale === scales[i]) return;
+    if (last && last.frame === start) last.isScale = scales[i];
+    else cuts.push({ isScale: scales[i], frame: start });
+  });
+  return cuts
+    .map((cut, i) => {
+      const end = i + 1 < cuts.length ? cuts[i + 1].frame : total;
+      return {
+        isScale: cut.isScale,
+        startMs: cut.frame * frameMs,
+        durationMs: (end - cut.frame) * frameMs,
+        ...frameOf(cut.isScale),
+      };
+    })
+    .filter((p) => p.durationMs > 0);
 }
 
 /** Rounds a duration up to whole frames, so audio and video of a page end together. */

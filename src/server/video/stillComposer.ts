@@ -7,11 +7,21 @@ const BACKDROP = { r: 24, g: 31, b: 46, alpha: 1 };
  * Draws everything that does not move on a page (background, slide, presenter body) into one PNG,
  * so ffmpeg decodes a single still per page and only overlays the mouth and the eyes.
  */
-export async function composeStill(plan: PagePlan, output: string): Promise<void> {
+export async function composeStill(
+  plan: PagePlan,
+  output: string,
+  /** A shot framing's boxes (null hides); the page layout when omitted. */
+  view: { slide: Box | null; character: Box | null } = {
+    slide: plan.slide?.box ?? null,
+    character: plan.character.box,
+  },
+): Promise<void> {
   const { width, height } = plan.frame;
   const layers: OverlayOptions[] = [];
-  if (plan.slide) layers.push(...(await placed(plan.slide.file, plan.slide.box, plan.frame, 'fill')));
-  layers.push(...(await placed(plan.character.rig.body, plan.character.box, plan.frame, 'fill')));
+  if (plan.slide && view.slide)
+    layers.push(...(await placed(plan.slide.file, view.slide, plan.frame, 'fill')));
+  if (view.character)
+    layers.push(...(await placed(plan.character.rig.body, view.character, plan.frame, 'fill')));
 
   const base = plan.background
     ? sharp(plan.background).resize(width, height, { fit: 'cover' })

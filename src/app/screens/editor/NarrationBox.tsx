@@ -1,13 +1,16 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { useLayoutEffect, useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { ENTER_HTML, isPlaceholderText, parseNarration } from '../../../model/project';
 import { draftVersion, narrationDraft } from '../../state/editorNarration';
 import {
   clampedOrNull,
   enterHtml,
+  forgetCaret,
   insertHtmlAtCaret,
   pastedHtml,
   placeCaretAtEnd,
+  registerNarrationBox,
+  rememberCaret,
   selectAll,
 } from './narrationInput';
 
@@ -28,8 +31,23 @@ export function NarrationBox({ placeholder, disabled = false }: Props) {
   const version = draftVersion.value;
 
   useLayoutEffect(() => {
-    if (ref.current) ref.current.innerHTML = narrationDraft.peek();
+    if (!ref.current) return;
+    ref.current.innerHTML = narrationDraft.peek();
+    forgetCaret(ref.current);
   }, [version]);
+
+  // 插入元素 takes the focus away: the caret is remembered on every selection change inside.
+  useEffect(() => {
+    const box = ref.current;
+    if (!box) return;
+    const onSelection = () => rememberCaret(box);
+    document.addEventListener('selectionchange', onSelection);
+    const unregister = registerNarrationBox(box);
+    return () => {
+      document.removeEventListener('selectionchange', onSelection);
+      unregister();
+    };
+  }, []);
 
   const sync = () => {
     const box = ref.current;

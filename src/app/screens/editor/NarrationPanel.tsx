@@ -6,6 +6,7 @@ import { currentPage, page, pageCount } from '../../state/editor';
 import {
   draftChanged,
   draftStats,
+  insertOpen,
   playing,
   previewLoading,
   previewNarration,
@@ -14,6 +15,8 @@ import {
 } from '../../state/editorNarration';
 import { showMessage } from '../../state/messages';
 import { NarrationBox } from './NarrationBox';
+import { InsertDialog } from './insert/InsertDialog';
+import { SegmentChips } from './insert/SegmentChips';
 import { VoicePagePanel } from './voice/VoicePagePanel';
 
 /** Under the canvas: the text/voice radio, the narration box with its count and estimate, 试听 and 保 存. */
@@ -75,8 +78,15 @@ export function NarrationPanel() {
       </div>
 
       {voice ? <VoicePagePanel /> : <NarrationBox placeholder={t('narration.placeholder')} disabled={!p} />}
+      {!voice && <SegmentChips />}
 
       <div className="ps-ed-narration-actions">
+        {!voice && (
+          <Button basic disabled={!p} data-testid="insert-open" onClick={() => (insertOpen.value = true)}>
+            <Icon name="plus square outline" />
+            {t('insert.button')}
+          </Button>
+        )}
         {!voice && draftChanged.value && (
           <span className="ps-ed-unsaved" data-testid="narration-unsaved">
             <Icon name="circle" size="tiny" />
@@ -100,6 +110,7 @@ export function NarrationPanel() {
           </Button>
         )}
       </div>
+      <InsertDialog />
     </section>
   );
 }

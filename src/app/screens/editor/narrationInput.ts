@@ -101,3 +101,93 @@ export function isOverLimit(html: string): boolean {
 export function clampedOrNull(html: string): string | null {
   return isOverLimit(html) ? clampNarrationHtml(html) : null;
 }
+
+/*
+ * The last caret of the narration box, kept while a dialog (插入元素) has the focus, so a marker
+ * goes where the author left the caret; at the end of the box when there was none.
+ */
+let lastCaret: { box: HTMLElement; range: Range } | null = null;
+let activeBox: HTMLElement | null = null;
+
+/** Makes `box` the narration box that 插入元素 inserts into; returns the undo of that. */
+export function registerNarrationBox(box: HTMLElement): () => void {
+  activeBox = box;
+  return () => {
+    if (activeBox === box) activeBox = null;
+  };
+}
+
+/** The narration box on screen, or null (voice pages show none). */
+export function currentNarrationBox(): HTMLElement | null {
+  return activeBox;
+}
+
+/** Remembers the caret when it is inside `box` (called on selection changes). */
+export function rememberCaret(box: HTMLElement): void {
+  const selection = box.ownerDocument.getSelection();
+  if (!selection || selection.rangeCount === 0) return;
+  const range = selection.getRangeAt(0);
+  if (box.contains(range.startContainer) && box.contains(range.endContainer))
+    lastCaret = { box, range: range.cloneRange() };
+}
+
+/** Forgets the remembered caret of `box` (its content was replaced). */
+export function forgetCaret(box: HTMLElement): void {
+  if (lastCaret?.box === box) lastCaret = null;
+}
+
+/** Inserts `html` at the remembered caret of `box` (else its end) and returns the box's new HTML. */
+export function insertAtRememberedCaret(box: HTMLElement, html: string): string {
+  box.focus();
+  const selection = box.ownerDocument.getSelection();
+  const saved = lastCaret?.box === box ? lastCaret.range : null;
+  if (selection && saved && box.contains(saved.startContainer)) {
+    selection.removeAllRanges();
+    selection.addRange(saved);
+  } else placeCaretAtEnd(box);
+  insertNodesAtCaret(box, html);
+  rememberCaret(box);
+  return box.innerHTML;
+}
+
+/*
+ * Chromium's insertHTML leaves the caret inside a non-editable marker, where typing is lost and the
+ * next marker nests in it; markers therefore go in through the range API, with the caret put in a
+ * text node after the marker (an empty one is dropped by the box's next serialisation).
+ */
+function insertNodesAtCaret(box: HTMLElement, html: string): void {
+  const selection = box.ownerDocument.getSelection();
+  const range = selection && selection.rangeCount > 0 ? selection.getRangeAt(0) : null;
+  const template = box.ownerDocument.createElement('template');
+  template.innerHTML = html;
+  const nodes = Array.from(template.content.childNodes);
+  // Never inside a marker: a caret there moves to just after it.
+  const marker = range && closestMarker(range.startContainer, box);
+  if (range && marker) range.setStartAfter(marker);
+  if (!range || !box.contains(range.startContainer)) box.append(...nodes);
+  else {
+    if (!marker) range.deleteContents();
+    range.collapse(true);
+    const fragment = box.ownerDocument.createDocumentFragment();
+    fragment.append(...nodes);
+    range.insertNode(fragment);
+  }
+  const last = nodes.at(-1);
+  if (!last || !selection) return;
+  let after = last.nextSibling;
+  if (!(after instanceof Text)) {
+    after = box.ownerDocument.createTextNode('');
+    last.after(after);
+  }
+  const caret = box.ownerDocument.createRange();
+  caret.setStart(after, 0);
+  caret.collapse(true);
+  selection.removeAllRanges();
+  selection.addRange(caret);
+}
+
+function closestMarker(node: Node, box: HTMLElement): Element | null {
+  const element = node instanceof Element ? node : node.parentElement;
+  const marker = element?.closest('.ps-marker') ?? null;
+  return marker && box.contains(marker) ? marker : null;
+}

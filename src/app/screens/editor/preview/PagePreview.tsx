@@ -1,19 +1,24 @@
 import { useSignals } from '@preact/signals-react/runtime';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from 'semantic-ui-react';
 import {
   characterBox,
   clampSlideBox,
   dragCharacter,
+  isLayoutFraming,
   moveCharacter,
   moveSlide,
   orientationOf,
   PREVIEW_FRAME,
+  shotFraming,
   slideBox,
+  SHOT_TAGS,
   type Box,
 } from '../../../../model/project';
 import { resolveServerUrl } from '../../../config';
 import { dispatch, doc, page } from '../../../state/editor';
+import { previewIsScale } from '../../../state/editorNarration';
 import { showMessage } from '../../../state/messages';
 import { SlideContent } from './SlideContent';
 import { useFitScale } from './useFitScale';
@@ -32,7 +37,14 @@ const PLACEHOLDER = { width: 150, height: 230 };
 export function PagePreview() {
   useSignals();
   const { t } = useTranslation('library');
+  const { t: te } = useTranslation('editor');
   const d = doc.value;
+  // Natural aspects of the slide image and the presenter art: shot framings scale by them.
+  const [aspects, setAspects] = useState<{ slide?: number; character?: number }>({});
+  const aspectOf = (key: 'slide' | 'character') => (e: { currentTarget: HTMLImageElement }) => {
+    const { naturalWidth: w, naturalHeight: h } = e.currentTarget;
+    if (w > 0 && h > 0 && aspects[key] !== w / h) setAspects((a) => ({ ...a, [key]: w / h }));
+  };
   const orientation = orientationOf(d?.distinguishability ?? 1);
   const frame = PREVIEW_FRAME[orientation];
   const { ref, scale } = useFitScale(frame.width, frame.height);
@@ -79,9 +91,26 @@ export function PagePreview() {
   const p = page.value;
   const background = d.scene.path || d.scene.icon;
   const hasCharacter = !!d.character.staticImg;
-  const live = drag.live;
-  const slide = live && live.target !== 'character' ? live.box : slideBox(d);
-  const person = live?.target === 'character' ? live.box : characterBox(d);
+  // The selected segment's shot tag frames the page exactly as the render will (shotFraming);
+  // only the normal framing is the layout, so only it can be dragged.
+  const isScale = previewIsScale.value;
+  const framed = isLayoutFraming(isScale)
+    ? null
+    : shotFraming(
+        frame,
+        {
+          slide: slideBox(d),
+          character: hasCharacter ? characterBox(d) : null,
+          characterAspect: aspects.character,
+          slideAspect: p?.img ? aspects.slide : undefined,
+        },
+        isScale,
+      );
+  const live = framed ? null : drag.live;
+  const slide = framed ? framed.slide : live && live.target !== 'character' ? live.box : slideBox(d);
+  const person = framed ? framed.character : live?.target === 'character' ? live.box : characterBox(d);
+  const shotLabel = SHOT_TAGS.find((s) => s.isScale === isScale)?.label ?? '';
+  const handlers = framed ? {} : drag.handlers;
   const placeholder = {
     x: Math.max(0, Math.min(d.character.X, frame.width - PLACEHOLDER.width)),
     y: Math.max(0, Math.min(d.character.Y, frame.height - PLACEHOLDER.height)),
@@ -100,6 +129,7 @@ export function PagePreview() {
           data-testid="preview-frame"
           data-orientation={orientation === 1 ? 'landscape' : 'portrait'}
           data-scale={scale.toFixed(4)}
+          data-framing={isScale}
           style={{ width: frame.width, height: frame.height, transform: `scale(${scale})` }}
         >
           {background ? (
@@ -122,52 +152,68 @@ export function PagePreview() {
             </div>
           )}
 
-          <div
-            className={`ps-preview-item ps-preview-slide${live && live.target !== 'character' ? ' active' : ''}`}
-            data-testid="preview-slide"
-            data-x={slide.x}
-            data-y={slide.y}
-            data-width={slide.width}
-            data-height={slide.height}
-            style={place(slide)}
-            onPointerDown={drag.begin('slide', slideBox(d))}
-            {...drag.handlers}
-          >
-            <SlideContent img={p?.img ?? ''} text={p?.text ?? ''} height={slide.height} />
-            <span
-              className="ps-preview-resize"
-              data-testid="preview-slide-resize"
-              title={t('preview.resize')}
-              onPointerDown={drag.begin('resize', slideBox(d))}
-            />
-            {live && live.target !== 'character' && (
-              <span className="ps-preview-readout" style={{ fontSize: 12 / (scale || 1) }}>
-                {live.target === 'resize'
-                  ? `${slide.width} × ${slide.height}`
-                  : `X ${slide.x} · Y ${slide.y}`}
-              </span>
-            )}
-          </div>
-
-          {hasCharacter ? (
+          {slide && (
             <div
-              className={`ps-preview-item ps-preview-character${live?.target === 'character' ? ' active' : ''}`}
-              data-testid="preview-character"
-              data-x={person.x}
-              data-y={person.y}
-              data-width={person.width}
-              data-height={person.height}
-              style={place(person)}
-              onPointerDown={drag.begin('character', characterBox(d))}
-              {...drag.handlers}
+              className={`ps-preview-item ps-preview-slide${live && live.target !== 'character' ? ' active' : ''}${framed ? ' framed' : ''}`}
+              data-testid="preview-slide"
+              data-x={slide.x}
+              data-y={slide.y}
+              data-width={slide.width}
+              data-height={slide.height}
+              style={place(slide)}
+              onPointerDown={framed ? undefined : drag.begin('slide', slideBox(d))}
+              {...handlers}
             >
-              <img src={resolveServerUrl(d.character.staticImg)} alt={d.character.name} draggable={false} />
-              {live?.target === 'character' && (
+              <SlideContent
+                img={p?.img ?? ''}
+                text={p?.text ?? ''}
+                height={slide.height}
+                onLoad={aspectOf('slide')}
+              />
+              {!framed && (
+                <span
+                  className="ps-preview-resize"
+                  data-testid="preview-slide-resize"
+                  title={t('preview.resize')}
+                  onPointerDown={drag.begin('resize', slideBox(d))}
+                />
+              )}
+              {live && live.target !== 'character' && (
                 <span className="ps-preview-readout" style={{ fontSize: 12 / (scale || 1) }}>
-                  X {person.x} · Y {person.y}
+                  {live.target === 'resize'
+                    ? `${slide.width} × ${slide.height}`
+                    : `X ${slide.x} · Y ${slide.y}`}
                 </span>
               )}
             </div>
+          )}
+
+          {hasCharacter ? (
+            person && (
+              <div
+                className={`ps-preview-item ps-preview-character${live?.target === 'character' ? ' active' : ''}${framed ? ' framed' : ''}`}
+                data-testid="preview-character"
+                data-x={person.x}
+                data-y={person.y}
+                data-width={person.width}
+                data-height={person.height}
+                style={place(person)}
+                onPointerDown={framed ? undefined : drag.begin('character', characterBox(d))}
+                {...handlers}
+              >
+                <img
+                  src={resolveServerUrl(d.character.staticImg)}
+                  alt={d.character.name}
+                  draggable={false}
+                  onLoad={aspectOf('character')}
+                />
+                {live?.target === 'character' && (
+                  <span className="ps-preview-readout" style={{ fontSize: 12 / (scale || 1) }}>
+                    X {person.x} · Y {person.y}
+                  </span>
+                )}
+              </div>
+            )
           ) : (
             <div
               className="ps-preview-character-empty"
@@ -184,7 +230,13 @@ export function PagePreview() {
         <span className="ps-preview-badge" data-testid="preview-orientation">
           {orientation === 1 ? t('preview.landscape') : t('preview.portrait')}
         </span>
-        <span>{t('preview.dragHint')}</span>
+        {framed ? (
+          <span className="ps-preview-badge ps-preview-framing" data-testid="preview-framing-badge">
+            {te('insert.previewBadge', { shot: shotLabel })}
+          </span>
+        ) : (
+          <span>{t('preview.dragHint')}</span>
+        )}
       </div>
     </div>
   );

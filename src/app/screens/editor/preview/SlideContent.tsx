@@ -12,7 +12,13 @@ const EXCERPT_CHARS = 90;
  * What the slide box shows: the page image (retried once after 4 s when it fails to load), or for
  * a page without a PDF a white card with the start of its narration, or 空白页.
  */
-export function SlideContent(props: { img: string; text: string; height: number }) {
+export function SlideContent(props: {
+  img: string;
+  text: string;
+  height: number;
+  /** Told when the page image has loaded (its natural size frames PPT全屏). */
+  onLoad?: (e: { currentTarget: HTMLImageElement }) => void;
+}) {
   const { t } = useTranslation('library');
   const src = resolveServerUrl(props.img);
   const [attempt, setAttempt] = useState({ src, n: 0 });
@@ -28,6 +34,7 @@ export function SlideContent(props: { img: string; text: string; height: number 
         src={url}
         alt=""
         draggable={false}
+        onLoad={props.onLoad}
         onError={() => {
           if (current.n > 0) return;
           setTimer(setTimeout(() => setAttempt({ src, n: Date.now() }), RETRY_MS));

@@ -1,0 +1,67 @@
+import { writeFile } from 'node:fs/promises';
+import sharp from 'sharp';
+import type { ProjectDocument } from '../../model/project';
+import type { MouthCue } from '../../model/speech';
+import { blinkTrack, BLINK_MS, mouthTrack, type PartFiles } from './ffmpegArgs';
+import type { PagePart, PagePlan } from './renderPlan';
+import { composeStill } from './stillComposer';
+
+/*
+ * Files of pages with shot tags (DESIGN.md "Shot tags"): each part of one framing gets a still
+ * composed with that framing and its own mouth and blink tracks in part time; see pageArgs.
+ */
+
+/** Natural aspect of the slide images of pages that go PPT全屏 (read once, by file). */
+export async function slideAspects(doc: ProjectDocument, resolve: (url: string) => string) {
+  const aspects = new Map<string, number>();
+  for (const page of doc.ppt.pages) {
+    if (!page.img || !page.childList.some((c) => c.isScale === 2)) continue;
+    const file = resolve(page.img);
+    if (aspects.has(file)) continue;
+    const meta = await sharp(file).metadata();
+    if (meta.width && meta.height) aspects.set(file, meta.width / meta.height);
+  }
+  return aspects;
+}
+
+/**
+ * The still and the part-time mouth and blink tracks of each shot part. One still per distinct
+ * framing: a framing that comes back (normal, PPT全屏, normal) reuses its still.
+ */
+export async function writePartFiles(
+  plan: PagePlan,
+  parts: PagePart[],
+  prefix: string,
+  cues: MouthCue[],
+  blinks: number[],
+  openEyes: string,
+): Promise<PartFiles[]> {
+  const stills = new Map<number, string>();
+  const files: PartFiles[] = [];
+  for (const [k, part] of parts.entries()) {
+    let still = stills.get(part.isScale);
+    if (!still) {
+      still = `${prefix}-still-s${part.isScale}.png`;
+      await composeStill(plan, still, part);
+      stills.set(part.isScale, still);
+    }
+    const end = part.startMs + part.durationMs;
+    // The shape in force when the part starts, then the cues inside it, in part time.
+    const before = cues.filter((c) => c.startMs <= part.startMs).at(-1);
+    const local = [
+      ...(before ? [{ ...before, startMs: 0 }] : []),
+      ...cues
+        .filter((c) => c.startMs > part.startMs && c.startMs < end)
+        .map((c) => ({ ...c, startMs: c.startMs - part.startMs })),
+    ];
+    const mouthFile = `${prefix}-part${k}-mouth.ffconcat`;
+    await writeFile(mouthFile, mouthTrack(local, part.durationMs, plan.character.rig.mouths));
+    const partBlinks = blinks
+      .filter((t) => t > part.startMs && t + BLINK_MS <= end)
+      .map((t) => t - part.startMs);
+    const blinkFile = `${prefix}-part${k}-blink.ffconcat`;
+    await writeFile(blinkFile, blinkTrack(partBlinks, part.durationMs, openEyes, plan.character.rig.blink));
+    files.push({ still, mouthTrack: mouthFile, blinkTrack: blinkFile });
+  }
+  return files;
+}

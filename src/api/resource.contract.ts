@@ -29,3 +29,43 @@ export interface ResUploadData {
   /** URL of the timings JSON (words, mouth-shape timeline) stored beside the audio. */
   timingsPath: string;
 }
+
+/** Page videos (spec 4 "Page video"): only MP4, checked by name and by content. */
+export const VIDEO_EXTENSIONS = ['mp4'] as const;
+/** Names that are clearly videos in another container; refused with the MP4 message, not the audio one. */
+export const OTHER_VIDEO_EXTENSIONS = [
+  'mov',
+  'avi',
+  'mkv',
+  'webm',
+  'flv',
+  'wmv',
+  'm4v',
+  '3gp',
+  'mpg',
+  'mpeg',
+  'ts',
+] as const;
+/** Optional resUpload form field: `kind=video` says the upload is a page video. */
+export const RES_UPLOAD_VIDEO_KIND = 'video';
+
+export const videoMessages = {
+  videoType: '只能上传 MP4 格式的视频',
+  /** The file is named .mp4 but holds no readable video stream. */
+  videoUnreadable: '视频文件无法读取，请确认文件未损坏',
+  /** resDelete of a path that is not the caller's own resource. */
+  deleteForbidden: '无权删除该资源',
+  deleted: '删除成功',
+} as const;
+
+/** POST /virtual/v1/userPro/resDelete {path, resid, projectid}: removes the caller's uploaded resource. */
+export const resDeleteEndpoint = {
+  method: 'POST',
+  path: '/virtual/v1/userPro/resDelete',
+} as const;
+
+export interface ResDeleteRequest {
+  path: string;
+  resid: string;
+  projectid: number;
+}

@@ -38,7 +38,13 @@ import {
   type ComposeStatus,
   type VideoItem,
 } from './compose.contract';
-import { resUploadEndpoint, type ResUploadData } from './resource.contract';
+import {
+  RES_UPLOAD_VIDEO_KIND,
+  resDeleteEndpoint,
+  resUploadEndpoint,
+  type ResDeleteRequest,
+  type ResUploadData,
+} from './resource.contract';
 import {
   sceneDeleteEndpoint,
   sceneInsertEndpoint,
@@ -46,6 +52,16 @@ import {
   type SceneInsertRequest,
 } from './scene.contract';
 import { demoCopyEndpoint, demoListEndpoint, type DemoItem } from './demo.contract';
+import {
+  textureInfoEndpoint,
+  textureListEndpoint,
+  textureUploadEndpoint,
+  type TextureInfoData,
+  type TextureItem,
+  type TextureListData,
+  type TextureListRequest,
+  type TextureType,
+} from './texture.contract';
 
 type Call<T> = Promise<Envelope<T>>;
 
@@ -123,6 +139,29 @@ export interface StudioApi {
   listDemos(o?: CallOptions): Call<DemoItem[]>;
   /** Copies an example into the caller's projects, narrated; data is the new project id. */
   copyDemo(demoId: string, o?: CallOptions): Call<number>;
+
+  /** resUpload of a page video (.mp4 only, checked by the server); soundTime is its duration. */
+  uploadPageVideo(
+    projectId: number,
+    pptSort: number,
+    file: Blob,
+    name: string,
+    onProgress?: (percent: number) => void,
+  ): Call<ResUploadData>;
+  /** resDelete: removes one of the caller's uploaded page resources (a page video). */
+  deletePageResource(body: ResDeleteRequest, o?: CallOptions): Call<null>;
+
+  /** texture/list 贴图: built-in stickers of the type followed by the caller's own (pageSize 10). */
+  listTextures(body: Partial<TextureListRequest>, o?: CallOptions): Call<TextureListData>;
+  /** texture/upload: a PNG (textureType 1) or GIF (2) sticker of the caller's own; data is the new item. */
+  uploadTexture(
+    file: Blob,
+    name: string,
+    textureType: TextureType,
+    onProgress?: (percent: number) => void,
+  ): Call<TextureItem>;
+  /** texture/info: a usable sticker by id; data.path carries a cache-busting timestamp. */
+  textureInfo(textureId: string, o?: CallOptions): Call<TextureInfoData>;
 }
 
 /** Binds the studio calls to one client. */
@@ -177,5 +216,27 @@ export function createStudioApi(client: ApiClient): StudioApi {
     deleteScene: (id, o) => client.post(sceneDeleteEndpoint.path, { id }, o),
     listDemos: (o) => client.post(demoListEndpoint.path, {}, o),
     copyDemo: (demoId, o) => client.post(demoCopyEndpoint.path, { demoId }, o),
+    uploadPageVideo: (projectId, pptSort, file, name, onProgress) => {
+      const form = new FormData();
+      form.append('projectId', String(projectId));
+      form.append('pptSort', String(pptSort));
+      form.append('kind', RES_UPLOAD_VIDEO_KIND);
+      form.append(resUploadEndpoint.fileField, file, name);
+      return client.upload(resUploadEndpoint.path, form, { onUploadProgress: onProgress });
+    },
+    deletePageResource: (body, o) => client.post(resDeleteEndpoint.path, body, o),
+    listTextures: (body, o) =>
+      client.post(textureListEndpoint.path, { pageIndex: 1, pageSize: 10, ...body }, o),
+    uploadTexture: (file, name, textureType, onProgress) => {
+      // Fields before the file: the server reads them when the file part starts.
+      const form = new FormData();
+      form.append('textureName', name.replace(/\.[^.]*$/, ''));
+      form.append('textureType', String(textureType));
+      form.append('duration', '1.5');
+      form.append('isGlobal', '2');
+      form.append(textureUploadEndpoint.fileField, file, name);
+      return client.upload(textureUploadEndpoint.path, form, { onUploadProgress: onProgress });
+    },
+    textureInfo: (textureId, o) => client.post(textureInfoEndpoint.path, { textureId }, o),
   };
 }

@@ -37,6 +37,9 @@ import { resourceRoutes } from './routes/resource.routes';
 import { RENDER_JOB, renderHandler } from './video/renderJob';
 import { DemoService } from './services/demo.service';
 import { demoRoutes } from './routes/demo.routes';
+import { TextureService } from './services/texture.service';
+import { TexturesRepo } from './adapters/db/textures.repo';
+import { textureRoutes } from './routes/texture.routes';
 import path from 'node:path';
 
 /** The assembled server: HTTP app, services (for the CLI and tests) and the database handle. */
@@ -50,6 +53,7 @@ export interface StudioServer {
     ppts: PptService;
     library: LibraryService;
     compose: ComposeService;
+    textures: TextureService;
   };
   jobs: JobRunner;
   tokens: TokenSigner;
@@ -82,6 +86,7 @@ export async function buildServer(config: ServerConfig): Promise<StudioServer> {
   const compose = new ComposeService(projectsRepo, jobs, files, runner);
   const resources = new ResourceService(projectsRepo, files);
   const demos = new DemoService(library, projects, speech, files);
+  const textures = new TextureService(new TexturesRepo(db), files, config.libraryDir);
   await sessions.prune();
 
   const http = Fastify({
@@ -107,6 +112,7 @@ export async function buildServer(config: ServerConfig): Promise<StudioServer> {
   await http.register(composeRoutes, { auth, compose });
   await http.register(resourceRoutes, { auth, resources, files });
   await http.register(demoRoutes, { auth, demos });
+  await http.register(textureRoutes, { auth, textures, files });
   await http.register(webRoutes, { webDir: config.webDir, libraryDir: config.libraryDir, files, auth });
 
   runner.register(RASTERIZE_JOB, ppts.rasterizeHandler());
@@ -120,7 +126,7 @@ export async function buildServer(config: ServerConfig): Promise<StudioServer> {
   return {
     http,
     database,
-    services: { auth, accounts, projects, ppts, library, compose },
+    services: { auth, accounts, projects, ppts, library, compose, textures },
     jobs: runner,
     tokens,
     files,

@@ -50,6 +50,16 @@ export const editorZh = {
     noSlide: '无PPT',
     deleted: '删除成功',
   },
+  pageVideo: {
+    insert: '插入视频',
+    mute: '视频静音',
+    unmute: '开启声音',
+    delete: '删除视频',
+    badge: '视频',
+    uploading: '视频上传中 {{percent}}%',
+    uploaded: '上传成功',
+    deleted: '删除成功',
+  },
   narration: {
     textMode: '文字模式',
     voiceMode: '语音模式',
@@ -199,6 +209,16 @@ export const editorEn: typeof editorZh = {
     delete: 'Delete page',
     add: 'Add page',
     noSlide: 'No slide',
+    deleted: 'Deleted',
+  },
+  pageVideo: {
+    insert: 'Insert video',
+    mute: 'Mute video',
+    unmute: 'Video sound on',
+    delete: 'Delete video',
+    badge: 'Video',
+    uploading: 'Uploading video {{percent}}%',
+    uploaded: 'Uploaded',
     deleted: 'Deleted',
   },
   narration: {

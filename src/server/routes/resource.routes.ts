@@ -1,10 +1,16 @@
 import { rm } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { AUDIO_MAX_BYTES, resourceMessages, resUploadEndpoint } from '../../api/resource.contract';
+import {
+  AUDIO_MAX_BYTES,
+  resDeleteEndpoint,
+  resourceMessages,
+  resUploadEndpoint,
+  videoMessages,
+} from '../../api/resource.contract';
 import { projectMessages } from '../../api/project.contract';
 import type { AuthService } from '../services/auth.service';
-import type { ResourceService } from '../services/resource.service';
+import { isVideoUpload, type ResourceService } from '../services/resource.service';
 import type { FileStore } from '../adapters/files';
 import { ok, parse } from '../http/envelope';
 import { caller, requireUser } from '../http/authenticate';
@@ -21,6 +27,13 @@ const resUploadFields = z.object({
     .int('页码不正确')
     .min(1, '页码不正确')
     .max(MAX_PAGE_NUMBER, '页码不正确'),
+});
+
+/** resDelete's body (spec section 7: projectid as a number). */
+const resDeleteFields = z.object({
+  path: z.string().min(1, videoMessages.deleteForbidden).max(1000),
+  resid: z.string().max(200).default(''),
+  projectid: z.coerce.number().int().positive(projectMessages.notFound),
 });
 
 /**
@@ -48,6 +61,16 @@ export async function resourceRoutes(
       await rm(upload.tempFile, { force: true });
       throw error;
     }
-    return ok(await resources.uploadAudio(caller(request).userId, fields, upload), '上传成功');
+    const userId = caller(request).userId;
+    if (isVideoUpload(upload.filename, upload.fields.kind)) {
+      return ok(await resources.uploadVideo(userId, fields, upload), '上传成功');
+    }
+    return ok(await resources.uploadAudio(userId, fields, upload), '上传成功');
+  });
+
+  app.post(resDeleteEndpoint.path, async (request) => {
+    const body = parse(resDeleteFields, request.body);
+    await resources.deleteResource(caller(request).userId, body);
+    return ok(null, videoMessages.deleted);
   });
 }

@@ -2,7 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { Code } from '../../api/envelope';
 import { projectMessages } from '../../api/project.contract';
-import { AUDIO_EXTENSIONS, resourceMessages, type ResUploadData } from '../../api/resource.contract';
+import {
+  AUDIO_EXTENSIONS,
+  OTHER_VIDEO_EXTENSIONS,
+  resourceMessages,
+  VIDEO_EXTENSIONS,
+  videoMessages,
+  type ResUploadData,
+} from '../../api/resource.contract';
 import type { SpeechTimings } from '../../api/speech.contract';
 import { mouthTimelineFromLevels } from '../../model/speech';
 import type { ProjectsRepo } from '../adapters/db/projects.repo';
@@ -26,6 +33,22 @@ export const resourceServiceMessages = {
 export function fileExtension(name: string): string {
   const match = /\.([A-Za-z0-9]+)$/.exec(name.trim());
   return match ? match[1].toLowerCase() : '';
+}
+
+/** Store key of an uploaded page video. */
+export const videoKey = (ownerId: number, resId: string) => `u/${ownerId}/videos/${resId}.mp4`;
+
+/**
+ * True when an upload is meant as a page video: named .mp4 (or another video container, refused
+ * later with the MP4 message) or sent with kind=video.
+ */
+export function isVideoUpload(filename: string, kind: string | undefined): boolean {
+  const ext = fileExtension(filename);
+  return (
+    kind === 'video' ||
+    (VIDEO_EXTENSIONS as readonly string[]).includes(ext) ||
+    (OTHER_VIDEO_EXTENSIONS as readonly string[]).includes(ext)
+  );
 }
 
 /**
@@ -100,5 +123,62 @@ export class ResourceService {
     } finally {
       await Promise.all(temps.map((file) => rm(file, { force: true })));
     }
+  }
+
+  /**
+   * Accepts an uploaded page video (spec 4 "Page video: .mp4"): the name must be .mp4 and the
+   * content an MP4 with a video stream. Stored as is; `soundTime` is its duration in seconds.
+   */
+  async uploadVideo(
+    ownerId: number,
+    req: { projectId: number },
+    upload: ReceivedUpload,
+  ): Promise<ResUploadData> {
+    try {
+      if (!(await this.projects.find(ownerId, req.projectId))) {
+        throw new ApiError(Code.notFound, projectMessages.notFound);
+      }
+      if (!(VIDEO_EXTENSIONS as readonly string[]).includes(fileExtension(upload.filename))) {
+        throw new ApiError(Code.badRequest, videoMessages.videoType);
+      }
+      const unreadable = () => new ApiError(Code.badRequest, videoMessages.videoUnreadable);
+      const info = await probe(upload.tempFile).catch(() => {
+        throw unreadable();
+      });
+      // An MP4 container (ffprobe names it "mov,mp4,m4a,3gp,3g2,mj2") with a real video stream.
+      const isMp4 = /mp4|mov/.test(info.formatName);
+      const video = info.streams.find((s) => s.type === 'video' && (s.width ?? 0) > 0);
+      if (!isMp4 || !video || !(info.durationMs > 0)) throw unreadable();
+
+      const resId = randomBytes(16).toString('hex');
+      const key = videoKey(ownerId, resId);
+      await this.files.commit(upload.tempFile, key);
+      return {
+        path: `/files/${key}`,
+        soundTime: Math.round(info.durationMs / 10) / 100,
+        resId,
+        timingsPath: '',
+      };
+    } finally {
+      await rm(upload.tempFile, { force: true });
+    }
+  }
+
+  /**
+   * resDelete: removes one of the caller's uploaded page resources (videos, page audio). Paths of
+   * other users, or outside those folders, are refused; a file already gone is fine.
+   */
+  async deleteResource(
+    ownerId: number,
+    req: { path: string; resid: string; projectid: number },
+  ): Promise<void> {
+    if (!(await this.projects.find(ownerId, req.projectid))) {
+      throw new ApiError(Code.notFound, projectMessages.notFound);
+    }
+    const key = req.path.replace(/^\/files\//, '').replace(/[?#].*$/, '');
+    const own = new RegExp(`^u/${ownerId}/(videos|audio)/[A-Za-z0-9_-]+\\.[a-z0-9]+$`);
+    if (!own.test(key)) throw new ApiError(Code.forbidden, videoMessages.deleteForbidden);
+    await this.files.remove(key);
+    if (key.endsWith('.wav')) await this.files.remove(key.replace(/\.wav$/, '.json'));
   }
 }

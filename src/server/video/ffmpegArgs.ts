@@ -76,9 +76,15 @@ export function pageArgs(
     output: string;
     /** One still and mouth/blink track per shot part, when the plan has parts. */
     parts?: PartFiles[];
+    /**
+     * Pages with a video: the presenter body alone on a transparent frame, drawn over the video
+     * (`still` then holds only the background).
+     */
+    front?: string;
   },
 ): string[] {
   if (plan.parts && files.parts) return partedPageArgs(plan, { ...files, parts: files.parts });
+  if (plan.video && files.front) return videoPageArgs(plan, { ...files, front: files.front });
   const { box, rig } = plan.character;
   const mouth = mouthBox(rig, box);
   const eyes = eyesBox(rig, box);
@@ -118,11 +124,112 @@ export function pageArgs(
   ]; // prettier-ignore
 }
 
+/** Even pixel size (yuv420p overlays) that stays inside the box, at least 2. */
+const evenPx = (v: number) => Math.max(2, Math.floor(v / 2) * 2);
+
+/**
+ * The video of a page scaled inside `box` keeping its aspect, letterboxed in black (as the
+ * preview's object-fit: contain), at the page fps, played once and then holding its last frame.
+ */
+export function pageVideoChain(
+  input: string,
+  box: Box,
+  fps: number,
+  holdMs: number,
+  label: string,
+  /** Only this stretch of page time (a shot part), restarting at 0. */
+  window?: { startMs: number; durationMs: number },
+): string {
+  const w = evenPx(box.width);
+  const h = evenPx(box.height);
+  const cut = window
+    ? `,trim=start=${sec(window.startMs)}:duration=${sec(window.durationMs)},setpts=PTS-STARTPTS`
+    : '';
+  return (
+    `${input}setpts=PTS-STARTPTS,fps=${fps},` +
+    `scale=${w}:${h}:force_original_aspect_ratio=decrease,setsar=1,` +
+    `pad=${w}:${h}:(ow-iw)/2:(oh-ih)/2:color=black,format=yuv420p,` +
+    `tpad=stop_mode=clone:stop_duration=${sec(holdMs)}${cut}${label}`
+  );
+}
+
+/** The video's sound under the narration (narration at full level, the video quieter). */
+export const VIDEO_SOUND_VOLUME = 0.35;
+
+/**
+ * The page audio graph: the narration clips (inputs from `first`) in order, padded; with the
+ * input index of a page video whose sound is on, that sound mixed beneath at VIDEO_SOUND_VOLUME.
+ */
+function mixedAudio(clips: number, first: number, videoInput: number | null): string[] {
+  const audioIn = Array.from({ length: clips }, (_, i) => `[${i + first}:a]`).join('');
+  const narration = clips
+    ? `${audioIn}concat=n=${clips}:v=0:a=1,aresample=48000,apad`
+    : `anullsrc=r=48000:cl=stereo`;
+  if (videoInput === null) return [`${narration}[a]`];
+  return [
+    `${narration},aformat=sample_fmts=fltp:channel_layouts=stereo[n]`,
+    `[${videoInput}:a]aresample=48000,aformat=sample_fmts=fltp:channel_layouts=stereo,volume=${VIDEO_SOUND_VOLUME},apad[va]`,
+    // amerge + pan sums at exact gains (amix of this ffmpeg always rescales its inputs).
+    `[n][va]amerge=inputs=2,pan=stereo|c0=c0+c2|c1=c1+c3[a]`,
+  ];
+}
+
+/**
+ * A page with a video: the background still, the video at the slide box, the presenter body over
+ * it, then mouth, eyes and subtitles as on any page. The narration runs unchanged; the video's
+ * sound (unless muted) is mixed beneath it.
+ */
+function videoPageArgs(plan: PagePlan, files: Parameters<typeof pageArgs>[1] & { front: string }): string[] {
+  const video = plan.video!;
+  const { box, rig } = plan.character;
+  const mouth = mouthBox(rig, box);
+  const eyes = eyesBox(rig, box);
+  const fps = plan.fps;
+  const subtitles = files.subtitles
+    ? `,${subtitlesFilter(files.subtitles.assFile, files.subtitles.fontsDir)}`
+    : '';
+  const inputs = [
+    '-i', files.still,
+    '-i', files.front,
+    '-f', 'concat', '-safe', '0', '-i', files.mouthTrack,
+    '-f', 'concat', '-safe', '0', '-i', files.blinkTrack,
+    '-i', video.file,
+    ...files.audio.flatMap((a) => ['-i', a]),
+  ]; // prettier-ignore
+  const audioChains = mixedAudio(files.audio.length, 5, video.sound ? 4 : null);
+  const vx = Math.round(video.box.x);
+  const vy = Math.round(video.box.y);
+  const graph = [
+    `[0:v]format=yuv420p,loop=loop=-1:size=1:start=0,setpts=N/${fps}/TB[bg]`,
+    `[1:v]format=yuva420p,loop=loop=-1:size=1:start=0,setpts=N/${fps}/TB[fg]`,
+    pageVideoChain('[4:v]', video.box, fps, plan.durationMs, '[pv]'),
+    `[2:v]fps=${fps},scale=${mouth.width}:${mouth.height}[m]`,
+    `[3:v]fps=${fps},scale=${eyes.width}:${eyes.height}[e]`,
+    `[bg][pv]overlay=${vx}:${vy}:eof_action=repeat[v0]`,
+    `[v0][fg]overlay=0:0:eof_action=repeat[v1]`,
+    `[v1][m]overlay=${mouth.x}:${mouth.y}:eof_action=repeat[v2]`,
+    `[v2][e]overlay=${eyes.x}:${eyes.y}:eof_action=repeat,format=yuv420p${subtitles}[v]`,
+    ...audioChains,
+  ].join(';');
+  return [
+    '-y',
+    ...inputs,
+    '-filter_complex', graph,
+    '-map', '[v]', '-map', '[a]',
+    '-r', String(fps),
+    '-t', sec(plan.durationMs),
+    ...VIDEO_CODEC, ...AUDIO_CODEC,
+    '-f', 'mp4', files.output,
+  ]; // prettier-ignore
+}
+
 /** The files of one shot part: its composed still and its own mouth and blink tracks (part time). */
 export interface PartFiles {
   still: string;
   mouthTrack: string;
   blinkTrack: string;
+  /** Pages with a video: the presenter body in this framing, drawn over the video (none when hidden). */
+  front?: string;
 }
 
 /**
@@ -138,6 +245,7 @@ function partedPageArgs(
   const parts = plan.parts ?? [];
   const { rig } = plan.character;
   const fps = plan.fps;
+  const video = plan.video;
   const inputs: string[] = [];
   const chains: string[] = [];
   let n = 0;
@@ -146,7 +254,31 @@ function partedPageArgs(
     const frames = Math.round((part.durationMs * fps) / 1000);
     const still = n++;
     inputs.push('-i', f.still);
-    const bg = `[${still}:v]format=yuv420p,loop=loop=-1:size=1:start=0,setpts=N/${fps}/TB,trim=end_frame=${frames},setsar=1`;
+    let bg = `[${still}:v]format=yuv420p,loop=loop=-1:size=1:start=0,setpts=N/${fps}/TB,trim=end_frame=${frames},setsar=1`;
+    if (video && part.slide) {
+      // The page video in this part's framing: its own decode, cut to the part's time.
+      const v = n++;
+      inputs.push('-i', video.file);
+      chains.push(
+        pageVideoChain(`[${v}:v]`, part.slide, fps, plan.durationMs, '', {
+          startMs: part.startMs,
+          durationMs: part.durationMs,
+        }) + `[pv${k}]`,
+        `${bg}[vb${k}]`,
+        `[vb${k}][pv${k}]overlay=${Math.round(part.slide.x)}:${Math.round(part.slide.y)}:eof_action=repeat[vo${k}]`,
+      );
+      bg = `[vo${k}]null`;
+    }
+    if (video && f.front) {
+      const front = n++;
+      inputs.push('-i', f.front);
+      chains.push(
+        `[${front}:v]format=yuva420p,loop=loop=-1:size=1:start=0,setpts=N/${fps}/TB,trim=end_frame=${frames}[fg${k}]`,
+        `${bg}[fb${k}]`,
+        `[fb${k}][fg${k}]overlay=0:0:eof_action=repeat[fo${k}]`,
+      );
+      bg = `[fo${k}]null`;
+    }
     if (!part.character) {
       chains.push(`${bg}[p${k}]`);
       return;
@@ -180,20 +312,20 @@ function partedPageArgs(
   const subtitles = files.subtitles
     ? `,${subtitlesFilter(files.subtitles.assFile, files.subtitles.fontsDir)}`
     : '';
-  const audioIn = files.audio.map((_, i) => `[${i + n}:a]`).join('');
-  const audioChain = files.audio.length
-    ? `${audioIn}concat=n=${files.audio.length}:v=0:a=1,aresample=48000,apad[a]`
-    : `anullsrc=r=48000:cl=stereo[a]`;
+  // The video's sound comes from one more input of the file, after the narration clips.
+  const soundInput = video?.sound ? n + files.audio.length : null;
+  const audioChains = mixedAudio(files.audio.length, n, soundInput);
   const joined = parts.map((_, k) => `[p${k}]`).join('');
   const graph = [
     ...chains,
     `${joined}concat=n=${parts.length}:v=1:a=0,format=yuv420p${subtitles}[v]`,
-    audioChain,
+    ...audioChains,
   ].join(';');
   return [
     '-y',
     ...inputs,
     ...files.audio.flatMap((a) => ['-i', a]),
+    ...(soundInput === null || !video ? [] : ['-i', video.file]),
     '-filter_complex', graph,
     '-map', '[v]', '-map', '[a]',
     '-r', String(fps),

@@ -43,6 +43,7 @@ export function pageCacheKey(
     plan.character.rig.blink,
     ...Object.values(plan.character.rig.mouths),
     ...plan.audio.map((a) => a.file),
+    plan.video?.file,
     ...extraFiles,
   ].filter((f): f is string => Boolean(f));
   const args = pageArgs(plan, {
@@ -57,7 +58,9 @@ export function pageCacheKey(
       still: `still${k}`,
       mouthTrack: `mouth${k}`,
       blinkTrack: `blink${k}`,
+      ...(plan.video && plan.parts?.[k].character ? { front: `front${k}` } : {}),
     })),
+    front: plan.video ? 'front' : undefined,
   });
   return createHash('sha256')
     .update(JSON.stringify([PAGE_RENDER_VERSION, plan, args, subtitleScript, files.map(identity)]))

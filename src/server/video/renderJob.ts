@@ -1,7 +1,7 @@
 import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { EXPORT_FRAME, migrateDocument, type ProjectDocument } from '../../model/project';
+import { EXPORT_FRAME, hasVideo, migrateDocument, type ProjectDocument } from '../../model/project';
 import type { FileStore } from '../adapters/files';
 import type { ProjectsRepo } from '../adapters/db/projects.repo';
 import { ffmpegPath, probe, runFfmpeg } from '../adapters/media/ffmpeg';
@@ -11,9 +11,9 @@ import { JobFailure, type JobContext, type JobHandler } from '../services/jobRun
 import { RenderAssets } from './assets';
 import { blinkTrack, concatArgs, concatList, mouthTrack, pageArgs } from './ffmpegArgs';
 import { PageCache, pageCacheKey } from './pageCache';
-import { blinkTimes, planPages, type PagePlan } from './renderPlan';
+import { blinkTimes, planPages, type PagePlan, type PageVideoFile } from './renderPlan';
 import { slideAspects, writePartFiles } from './shotPartFiles';
-import { composeStill, transparentLike } from './stillComposer';
+import { composeFront, composeStill, transparentLike } from './stillComposer';
 import { pageCues } from './subtitleCues';
 import { assDocument, subtitleStyle } from './subtitles';
 
@@ -102,6 +102,7 @@ async function renderDocument(
   if (!doc.character.uuid) throw new JobFailure('人物未选择');
   const rig = assets.rig(doc.character.uuid);
   const aspects = await slideAspects(doc, (url) => assets.file(url));
+  const videos = await pageVideos(doc, assets);
   const plans = planPages(
     doc,
     frame,
@@ -118,6 +119,7 @@ async function renderDocument(
       return [{ ...assets.audio(page.tts, page.index), text: page.text }];
     },
     (file) => aspects.get(file),
+    (page) => videos.get(page.index) ?? null,
   );
   if (!plans.length) throw new JobFailure('项目没有页面');
 
@@ -208,7 +210,13 @@ async function renderPage(
 ): Promise<void> {
   const prefix = path.join(work, `p${plan.index}`);
   const still = `${prefix}-still.png`;
-  await composeStill(plan, still);
+  let front: string | undefined;
+  if (plan.video) {
+    // The video sits between the background and the presenter.
+    await composeStill(plan, still, { slide: null, character: null });
+    front = `${prefix}-front.png`;
+    await composeFront(plan, front);
+  } else await composeStill(plan, still);
 
   let offset = 0;
   const cues = plan.audio.flatMap((clip) => {
@@ -241,12 +249,32 @@ async function renderPage(
     subtitles,
     output,
     parts,
+    front,
   });
   await runFfmpeg(args, {
     signal,
     durationMs: plan.durationMs,
     onProgress: (p) => onProgress(Math.min(p.outTimeMs, plan.durationMs)),
   });
+}
+
+/** Probes the video of every page that has one (isVideo 1), by page index. */
+async function pageVideos(doc: ProjectDocument, assets: RenderAssets): Promise<Map<number, PageVideoFile>> {
+  const found = new Map<number, PageVideoFile>();
+  for (const page of doc.ppt.pages) {
+    if (!hasVideo(page)) continue;
+    const file = assets.file(page.video, `第${page.index}页的视频`);
+    const info = await probe(file).catch(() => null);
+    const stream = info?.streams.find((s) => s.type === 'video' && (s.width ?? 0) > 0);
+    if (!info || !stream || !(info.durationMs > 0)) throw new JobFailure(`第${page.index}页的视频无法读取`);
+    found.set(page.index, {
+      file,
+      durationMs: info.durationMs,
+      aspect: (stream.width ?? 1) / (stream.height ?? 1),
+      hasAudio: info.streams.some((s) => s.type === 'audio'),
+    });
+  }
+  return found;
 }
 
 /** Runs `work` over the items with at most `limit` at once; the first failure stops the rest. */

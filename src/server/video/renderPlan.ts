@@ -1,4 +1,4 @@
-import { shotFraming, type ProjectDocument } from '../../model/project';
+import { shotFraming, SOUND_MUTED, type ProjectDocument } from '../../model/project';
 import type { MouthCue } from '../../model/speech';
 import type { TimedWord } from './subtitleCues';
 
@@ -46,6 +46,25 @@ export interface PagePart {
   character: Box | null;
 }
 
+/** A page video (spec 4 "Page video") as probed on disk. */
+export interface PageVideoFile {
+  file: string;
+  durationMs: number;
+  /** Natural width / height, for the letterbox inside the slide box. */
+  aspect: number;
+  /** The file has an audio stream. */
+  hasAudio: boolean;
+}
+
+/**
+ * The page video in the plan: shown at the slide box (letterboxed, as the preview), once from the
+ * page start holding its last frame; its sound under the narration unless muted (isSound 2).
+ */
+export interface PlannedVideo extends PageVideoFile {
+  box: Box;
+  sound: boolean;
+}
+
 /** Everything needed to render one page, in export pixels and files on disk. */
 export interface PagePlan {
   index: number;
@@ -61,6 +80,8 @@ export interface PagePlan {
   subtitles?: boolean;
   /** Shot-tag parts; absent when the whole page is in normal framing (the single-still graph). */
   parts?: PagePart[];
+  /** The page video; absent for pages without one. */
+  video?: PlannedVideo;
 }
 
 export const FPS = 25;
@@ -77,6 +98,8 @@ export function planPages(
   audioOf: (page: ProjectDocument['ppt']['pages'][number]) => PageAudio[],
   /** Natural width / height of a slide file, so PPT全屏 letterboxes like the preview. */
   slideAspect: (file: string) => number | undefined = () => undefined,
+  /** The probed page video of a page with one (isVideo 1), else null. */
+  videoOf: (page: ProjectDocument['ppt']['pages'][number]) => PageVideoFile | null = () => null,
 ): PagePlan[] {
   const { scene, character } = doc;
   const background = scene.path || scene.icon;
@@ -90,16 +113,24 @@ export function planPages(
           box: { x: scene.pptX, y: scene.pptY, width: scene.pptWidth, height: scene.pptHeight },
         }
       : null;
-    // A page lasts as long as its narration (the synthesised audio already ends in a short pause).
-    const durationMs = frameAligned(spokenMs);
+    const pageVideo = videoOf(page);
+    const slideArea = { x: scene.pptX, y: scene.pptY, width: scene.pptWidth, height: scene.pptHeight };
+    const video: PlannedVideo | undefined = pageVideo
+      ? { ...pageVideo, box: slideArea, sound: page.isSound !== SOUND_MUTED && pageVideo.hasAudio }
+      : undefined;
+    // A page lasts as long as its narration (the synthesised audio already ends in a short pause),
+    // or as its video when that is longer.
+    const durationMs = frameAligned(Math.max(spokenMs, video?.durationMs ?? 0));
+    // With a video the slide box shows the video: framings scale it by the video's aspect.
+    const framedBox = video ? video.box : (slide?.box ?? null);
     const parts = shotParts(audio, durationMs, (isScale) =>
       shotFraming(
         frame,
         {
-          slide: slide?.box ?? null,
+          slide: framedBox,
           character: characterBox,
           characterAspect: rig.width / rig.height,
-          slideAspect: slide ? slideAspect(slide.file) : undefined,
+          slideAspect: video ? video.aspect : slide ? slideAspect(slide.file) : undefined,
         },
         isScale,
       ),
@@ -115,6 +146,7 @@ export function planPages(
       audio,
       subtitles: doc.subtitle === 1,
       ...(parts ? { parts } : {}),
+      ...(video ? { video } : {}),
     };
   });
 }

@@ -4,7 +4,7 @@ import type { ProjectDocument } from '../../model/project';
 import type { MouthCue } from '../../model/speech';
 import { blinkTrack, BLINK_MS, mouthTrack, type PartFiles } from './ffmpegArgs';
 import type { PagePart, PagePlan } from './renderPlan';
-import { composeStill } from './stillComposer';
+import { composeFront, composeStill } from './stillComposer';
 
 /*
  * Files of pages with shot tags (DESIGN.md "Shot tags"): each part of one framing gets a still
@@ -37,10 +37,26 @@ export async function writePartFiles(
   openEyes: string,
 ): Promise<PartFiles[]> {
   const stills = new Map<number, string>();
+  const fronts = new Set<string>();
   const files: PartFiles[] = [];
   for (const [k, part] of parts.entries()) {
     let still = stills.get(part.isScale);
-    if (!still) {
+    let front: string | undefined;
+    if (plan.video) {
+      // The video sits between the background (one still for all parts) and the presenter.
+      still = `${prefix}-still-bg.png`;
+      if (!stills.has(0)) {
+        await composeStill(plan, still, { slide: null, character: null });
+        stills.set(0, still);
+      }
+      if (part.character) {
+        front = `${prefix}-front-s${part.isScale}.png`;
+        if (!fronts.has(front)) {
+          await composeFront(plan, front, part.character);
+          fronts.add(front);
+        }
+      }
+    } else if (!still) {
       still = `${prefix}-still-s${part.isScale}.png`;
       await composeStill(plan, still, part);
       stills.set(part.isScale, still);
@@ -61,7 +77,7 @@ export async function writePartFiles(
       .map((t) => t - part.startMs);
     const blinkFile = `${prefix}-part${k}-blink.ffconcat`;
     await writeFile(blinkFile, blinkTrack(partBlinks, part.durationMs, openEyes, plan.character.rig.blink));
-    files.push({ still, mouthTrack: mouthFile, blinkTrack: blinkFile });
+    files.push({ still, mouthTrack: mouthFile, blinkTrack: blinkFile, ...(front ? { front } : {}) });
   }
   return files;
 }

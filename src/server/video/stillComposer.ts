@@ -31,6 +31,23 @@ export async function composeStill(
 }
 
 /**
+ * The presenter body alone on a transparent frame: on pages with a video it is drawn over the
+ * video (the still below then holds only the background).
+ */
+export async function composeFront(
+  plan: PagePlan,
+  output: string,
+  box: Box = plan.character.box,
+): Promise<void> {
+  const { width, height } = plan.frame;
+  const layers = await placed(plan.character.rig.body, box, plan.frame, 'fill');
+  await sharp({ create: { width, height, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+    .composite(layers)
+    .png({ compressionLevel: 1 })
+    .toFile(output);
+}
+
+/**
  * An image resized to `box` and cut to the part inside the frame: sharp refuses overlays that
  * reach past the canvas, but on the stage a presenter may stand partly outside it.
  */

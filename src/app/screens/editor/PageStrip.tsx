@@ -9,6 +9,7 @@ import { currentPage, doc } from '../../state/editor';
 import { editPages, goToPage } from '../../state/editorNarration';
 import { showMessage } from '../../state/messages';
 import { RetryImage } from './RetryImage';
+import { PageVideoActions, PageVideoBadge } from './video/PageVideoActions';
 
 async function removePage(at: number, done: string): Promise<void> {
   const yes = await confirmDialog({
@@ -109,7 +110,9 @@ function PageItem({ page, at, total, active, labels, onDelete }: ItemProps) {
           {at + 1}/{total}
         </span>
         {page.formattedTime !== '0' && <span className="ps-ed-page-time">{page.formattedTime}s</span>}
+        <PageVideoBadge page={page} at={at} />
         <div className="ps-ed-page-actions">
+          <PageVideoActions page={page} at={at} />
           <Popup
             content={labels.copy}
             size="mini"

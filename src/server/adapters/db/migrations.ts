@@ -137,6 +137,29 @@ function buildMigrations(dialect: Dialect): Record<string, Migration> {
           .execute();
       },
     },
+    '0006_textures': {
+      async up(db: Kysely<unknown>) {
+        // A user's own stickers; built-in stickers stay files in assets/library/stickers.
+        await db.schema
+          .createTable('textures')
+          .addColumn('id', idType, idColumn)
+          .addColumn('texture_id', 'varchar(4)', (c) => c.notNull().unique())
+          .addColumn('owner_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+          .addColumn('name', 'varchar(100)', (c) => c.notNull())
+          .addColumn('type', 'integer', (c) => c.notNull())
+          .addColumn('file_key', 'text', (c) => c.notNull())
+          .addColumn('width', 'integer', (c) => c.notNull())
+          .addColumn('height', 'integer', (c) => c.notNull())
+          .addColumn('duration_ms', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createIndex('textures_owner')
+          .on('textures')
+          .columns(['owner_id', 'type', 'id'])
+          .execute();
+      },
+    },
   };
 }
 

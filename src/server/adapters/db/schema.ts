@@ -10,6 +10,7 @@ export interface Database {
   ppts: PptsTable;
   jobs: JobsTable;
   scenes: ScenesTable;
+  textures: TexturesTable;
 }
 
 export interface UsersTable {
@@ -115,5 +116,23 @@ export interface ScenesTable {
   thumb_key: string;
   /** 1 landscape, 2 portrait. */
   size_type: number;
+  created_at: number;
+}
+
+/** A user's own sticker (贴图): files/u/<owner>/textures/<texture_id>.png|.gif. */
+export interface TexturesTable {
+  id: Generated<number>;
+  /** The public 4-character id ('u' + 3 base-36 characters), unique across all users. */
+  texture_id: string;
+  owner_id: number;
+  name: string;
+  /** 1 PNG, 2 GIF. */
+  type: number;
+  /** File-store key of the image. */
+  file_key: string;
+  width: number;
+  height: number;
+  /** GIF: one loop in milliseconds; 0 for PNG. */
+  duration_ms: number;
   created_at: number;
 }

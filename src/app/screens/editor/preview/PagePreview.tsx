@@ -5,6 +5,7 @@ import { Icon } from 'semantic-ui-react';
 import {
   characterBox,
   clampSlideBox,
+  hasVideo,
   dragCharacter,
   isLayoutFraming,
   moveCharacter,
@@ -20,6 +21,7 @@ import { resolveServerUrl } from '../../../config';
 import { dispatch, doc, page } from '../../../state/editor';
 import { previewIsScale } from '../../../state/editorNarration';
 import { showMessage } from '../../../state/messages';
+import { PageVideoContent } from '../video/PageVideoContent';
 import { SlideContent } from './SlideContent';
 import { useFitScale } from './useFitScale';
 import { usePreviewDrag, type DragTarget } from './usePreviewDrag';
@@ -89,6 +91,7 @@ export function PagePreview() {
   if (!d) return <div className="ps-preview" data-testid="page-preview" ref={ref} />;
 
   const p = page.value;
+  const video = p && hasVideo(p) ? p.video : null;
   const background = d.scene.path || d.scene.icon;
   const hasCharacter = !!d.character.staticImg;
   // The selected segment's shot tag frames the page exactly as the render will (shotFraming);
@@ -102,7 +105,7 @@ export function PagePreview() {
           slide: slideBox(d),
           character: hasCharacter ? characterBox(d) : null,
           characterAspect: aspects.character,
-          slideAspect: p?.img ? aspects.slide : undefined,
+          slideAspect: video || p?.img ? aspects.slide : undefined,
         },
         isScale,
       );
@@ -164,12 +167,20 @@ export function PagePreview() {
               onPointerDown={framed ? undefined : drag.begin('slide', slideBox(d))}
               {...handlers}
             >
-              <SlideContent
-                img={p?.img ?? ''}
-                text={p?.text ?? ''}
-                height={slide.height}
-                onLoad={aspectOf('slide')}
-              />
+              {video ? (
+                <PageVideoContent
+                  key={video}
+                  src={video}
+                  onAspect={(a) => aspects.slide !== a && setAspects((x) => ({ ...x, slide: a }))}
+                />
+              ) : (
+                <SlideContent
+                  img={p?.img ?? ''}
+                  text={p?.text ?? ''}
+                  height={slide.height}
+                  onLoad={aspectOf('slide')}
+                />
+              )}
               {!framed && (
                 <span
                   className="ps-preview-resize"

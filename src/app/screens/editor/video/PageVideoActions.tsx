@@ -1,0 +1,130 @@
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Icon, Popup, type SemanticICONS } from 'semantic-ui-react';
+import { hasVideo, SOUND_MUTED, type Page } from '../../../../model/project';
+import { showMessage } from '../../../state/messages';
+import { deletePageVideo, toggleVideoSound, uploadVideoToPage, VIDEO_ACCEPT } from './pageVideo';
+import './pageVideo.css';
+
+function ActionButton(props: {
+  label: string;
+  icon: SemanticICONS;
+  testId: string;
+  disabled?: boolean;
+  onClick(): void;
+}) {
+  return (
+    <Popup
+      content={props.label}
+      size="mini"
+      inverted
+      position="top center"
+      trigger={
+        <button
+          type="button"
+          aria-label={props.label}
+          data-testid={props.testId}
+          disabled={props.disabled}
+          onClick={(e) => {
+            e.stopPropagation();
+            props.onClick();
+          }}
+        >
+          <Icon name={props.icon} />
+        </button>
+      }
+    />
+  );
+}
+
+/**
+ * The page-video buttons of one page in the strip: 插入视频 (.mp4, upload progress), and for a page
+ * with a video 视频静音 / 开启声音 and 删除视频.
+ */
+export function PageVideoActions({ page, at }: { page: Page; at: number }) {
+  const { t } = useTranslation('editor');
+  const input = useRef<HTMLInputElement>(null);
+  const [percent, setPercent] = useState<number | null>(null);
+  const [busy, setBusy] = useState(false);
+  const withVideo = hasVideo(page);
+  const muted = page.isSound === SOUND_MUTED;
+
+  const start = async (file: File | undefined) => {
+    if (!file) return;
+    setPercent(0);
+    try {
+      const result = await uploadVideoToPage(at, file, setPercent);
+      if (result.ok) showMessage('success', t('pageVideo.uploaded'));
+      else if (result.reason === 'invalid') showMessage('error', result.message);
+    } finally {
+      setPercent(null);
+    }
+  };
+
+  const remove = async () => {
+    setBusy(true);
+    try {
+      if (await deletePageVideo(at)) showMessage('success', t('pageVideo.deleted'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <input
+        ref={input}
+        type="file"
+        accept={VIDEO_ACCEPT}
+        hidden
+        data-testid={`page-video-input-${at}`}
+        onClick={(e) => e.stopPropagation()}
+        onChange={(e) => {
+          void start(e.target.files?.[0]);
+          e.target.value = '';
+        }}
+      />
+      <ActionButton
+        label={t('pageVideo.insert')}
+        icon="video"
+        testId={`page-video-insert-${at}`}
+        disabled={percent !== null}
+        onClick={() => input.current?.click()}
+      />
+      {withVideo && (
+        <ActionButton
+          label={muted ? t('pageVideo.unmute') : t('pageVideo.mute')}
+          icon={muted ? 'volume off' : 'volume up'}
+          testId={`page-video-sound-${at}`}
+          onClick={() => toggleVideoSound(at)}
+        />
+      )}
+      {withVideo && (
+        <ActionButton
+          label={t('pageVideo.delete')}
+          icon="eraser"
+          testId={`page-video-delete-${at}`}
+          disabled={busy}
+          onClick={() => void remove()}
+        />
+      )}
+      {percent !== null && (
+        <span className="ps-page-video-progress" data-testid={`page-video-progress-${at}`}>
+          {t('pageVideo.uploading', { percent })}
+        </span>
+      )}
+    </>
+  );
+}
+
+/** The small badge on the thumbnail of a page with a video (a crossed speaker when muted). */
+export function PageVideoBadge({ page, at }: { page: Page; at: number }) {
+  const { t } = useTranslation('editor');
+  if (!hasVideo(page)) return null;
+  return (
+    <span className="ps-page-video-badge" data-testid={`page-video-badge-${at}`} title={t('pageVideo.badge')}>
+      <Icon name="video" fitted />
+      {page.isSound === SOUND_MUTED && <Icon name="volume off" fitted />}
+    </span>
+  );
+}

@@ -1,0 +1,253 @@
+import { randomInt } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import { Code } from '../../api/envelope';
+import type { PageOf } from '../../api/library.contract';
+import {
+  TEXTURE_GLOBAL,
+  TEXTURE_NAME_MAX,
+  textureMessages,
+  textureUploadFields,
+  type TextureItem,
+  type TextureListRequest,
+  type TextureType,
+} from '../../api/texture.contract';
+import type { TextureRow, TexturesRepo } from '../adapters/db/textures.repo';
+import type { FileStore } from '../adapters/files';
+import { inspectImage } from '../adapters/images';
+import { ApiError, parse } from '../http/envelope';
+import type { ReceivedUpload } from '../http/upload';
+
+/** An entry of assets/library/stickers/stickers.json (written by scripts/art/stickers.ts). */
+interface BuiltInSticker {
+  id: string;
+  name: string;
+  type: TextureType;
+  file: string;
+  width: number;
+  height: number;
+  durationMs?: number;
+}
+
+/** Longest side an uploaded sticker is stored at (larger ones are scaled down). */
+const MAX_SIDE = 1024;
+/** Attempts at drawing an unused 4-character id before giving up. */
+const ID_ATTEMPTS = 25;
+const ID_SPACE = 36 ** 3;
+const EXTENSION: Record<TextureType, string> = { 1: '.png', 2: '.gif' };
+const FORMAT: Record<TextureType, string> = { 1: 'png', 2: 'gif' };
+const WRONG_FORMAT: Record<TextureType, string> = { 1: textureMessages.notPng, 2: textureMessages.notGif };
+
+/** Where a user's stickers live in the file store. */
+const textureDir = (ownerId: number) => `u/${ownerId}/textures`;
+
+/**
+ * The 贴图 library (spec 7 texture/*): built-in stickers (files in assets/library/stickers)
+ * followed by the caller's own uploads; info answers either with a cache-busting path.
+ */
+export class TextureService {
+  private readonly builtIn: BuiltInSticker[];
+
+  constructor(
+    private readonly textures: TexturesRepo,
+    private readonly files: FileStore,
+    private readonly libraryDir: string,
+  ) {
+    const index = path.join(libraryDir, 'stickers', 'stickers.json');
+    this.builtIn = (JSON.parse(readFileSync(index, 'utf8')) as { stickers: BuiltInSticker[] }).stickers;
+  }
+
+  /** One page over the built-in stickers of the type followed by the caller's own. */
+  async list(ownerId: number, req: TextureListRequest): Promise<PageOf<TextureItem>> {
+    const builtIn = this.builtIn.filter((s) => s.type === req.textureType);
+    const start = (req.pageIndex - 1) * req.pageSize;
+    const fromBuiltIn = builtIn.slice(start, start + req.pageSize);
+    const [own, ownCount] = await Promise.all([
+      this.textures.list(
+        ownerId,
+        req.textureType,
+        Math.max(0, start - builtIn.length),
+        req.pageSize - fromBuiltIn.length,
+      ),
+      this.textures.count(ownerId, req.textureType),
+    ]);
+    return {
+      list: [...fromBuiltIn.map((s) => this.builtInItem(s)), ...own.map((row) => this.ownItem(row))],
+      count: builtIn.length + ownCount,
+      pageIndex: req.pageIndex,
+      pageSize: req.pageSize,
+    };
+  }
+
+  /**
+   * Checks the upload by content (textureType 1 must be a PNG, 2 a GIF), re-encodes it (at most
+   * 1024 px a side, animation kept) under u/<owner>/textures/ and records it with a new 4-character
+   * id. The temp files are always removed, so a refusal leaves nothing behind.
+   */
+  async upload(ownerId: number, upload: ReceivedUpload): Promise<TextureItem> {
+    const temps = [upload.tempFile];
+    try {
+      const fields = parse(textureUploadFields, upload.fields);
+      const type = fields.textureType;
+      const out = await this.files.tempPath(EXTENSION[type]);
+      temps.push(out);
+      const info = await inspectImage(upload.tempFile);
+      if (!info || info.format !== FORMAT[type]) throw new ApiError(Code.badRequest, WRONG_FORMAT[type]);
+      const stored = await reencode(upload.tempFile, out, type).catch(() => {
+        throw new ApiError(Code.badRequest, WRONG_FORMAT[type]);
+      });
+      const textureId = await this.freshId();
+      const fileKey = `${textureDir(ownerId)}/${textureId}${EXTENSION[type]}`;
+      await this.files.commit(out, fileKey);
+      try {
+        const row = await this.textures.insert({
+          texture_id: textureId,
+          owner_id: ownerId,
+          name: textureName(fields.textureName, upload.filename),
+          type,
+          file_key: fileKey,
+          width: stored.width,
+          height: stored.height,
+          duration_ms: stored.durationMs,
+          created_at: Date.now(),
+        });
+        return this.ownItem(row);
+      } catch (error) {
+        await this.files.remove(fileKey);
+        throw error;
+      }
+    } finally {
+      await Promise.all(temps.map((f) => rm(f, { force: true })));
+    }
+  }
+
+  /** A built-in sticker or one of the caller's own, its path with a cache-busting timestamp. */
+  async info(ownerId: number, textureId: string, nowMs = Date.now()): Promise<TextureItem> {
+    const item = await this.find(ownerId, textureId);
+    if (!item) throw new ApiError(Code.notFound, textureMessages.notFound);
+    return { ...item, path: `${item.path}?t=${nowMs}` };
+  }
+
+  /** Deletes one of the caller's own stickers and its file; built-in ones are refused. */
+  async delete(ownerId: number, textureId: string): Promise<void> {
+    if (this.builtIn.some((s) => s.id === textureId)) {
+      throw new ApiError(Code.forbidden, textureMessages.builtIn);
+    }
+    const row = await this.textures.find(ownerId, textureId);
+    if (!row || !(await this.textures.delete(ownerId, textureId))) {
+      throw new ApiError(Code.notFound, textureMessages.notFound);
+    }
+    await this.files.remove(row.file_key);
+  }
+
+  /**
+   * The image file behind a texture id the owner may use (built-in or own), for renderers;
+   * undefined for unknown ids and other users' stickers.
+   */
+  async resolveFile(
+    ownerId: number,
+    textureId: string,
+  ): Promise<{ file: string; type: TextureType; width: number; height: number } | undefined> {
+    const s = this.builtIn.find((b) => b.id === textureId);
+    if (s) {
+      return {
+        file: path.join(this.libraryDir, 'stickers', s.file),
+        type: s.type,
+        width: s.width,
+        height: s.height,
+      };
+    }
+    const row = await this.textures.find(ownerId, textureId);
+    if (!row) return undefined;
+    return {
+      file: this.files.resolve(row.file_key),
+      type: asType(row.type),
+      width: row.width,
+      height: row.height,
+    };
+  }
+
+  private async find(ownerId: number, textureId: string): Promise<TextureItem | undefined> {
+    const s = this.builtIn.find((b) => b.id === textureId);
+    if (s) return this.builtInItem(s);
+    const row = await this.textures.find(ownerId, textureId);
+    return row ? this.ownItem(row) : undefined;
+  }
+
+  /** 'u' + 3 base-36 characters, unused by anyone (never clashes with built-in s/g ids). */
+  private async freshId(): Promise<string> {
+    for (let i = 0; i < ID_ATTEMPTS; i++) {
+      const id = `u${randomInt(ID_SPACE).toString(36).padStart(3, '0')}`;
+      if (!(await this.textures.idTaken(id))) return id;
+    }
+    throw new ApiError(Code.conflict, '贴图数量已达上限，请删除部分贴图后重试');
+  }
+
+  private builtInItem(s: BuiltInSticker): TextureItem {
+    return {
+      textureId: s.id,
+      name: s.name,
+      path: `/library/stickers/${s.file}`,
+      type: s.type,
+      width: s.width,
+      height: s.height,
+      isGlobal: TEXTURE_GLOBAL.builtIn,
+      own: false,
+      durationMs: s.durationMs ?? 0,
+    };
+  }
+
+  private ownItem(row: TextureRow): TextureItem {
+    return {
+      textureId: row.texture_id,
+      name: row.name,
+      path: `/files/${row.file_key}`,
+      type: asType(row.type),
+      width: row.width,
+      height: row.height,
+      isGlobal: TEXTURE_GLOBAL.own,
+      own: true,
+      durationMs: row.duration_ms,
+    };
+  }
+}
+
+const asType = (type: number): TextureType => (type === 2 ? 2 : 1);
+
+/** The given name, else the file name without its extension, else 贴图; at most 30 characters. */
+function textureName(given: string, filename: string): string {
+  const fromFile = path
+    .basename(filename)
+    .replace(/\.[^.]*$/, '')
+    .trim();
+  return [...(given || fromFile || '贴图')].slice(0, TEXTURE_NAME_MAX).join('');
+}
+
+/**
+ * Writes a clean copy (no metadata, nothing hidden after the image data): PNG stays a PNG, a GIF
+ * keeps every frame, its delays and loop count. Answers the stored size and GIF loop length.
+ */
+async function reencode(
+  input: string,
+  output: string,
+  type: TextureType,
+): Promise<{ width: number; height: number; durationMs: number }> {
+  const resize = { width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true } as const;
+  if (type === 1) {
+    await sharp(input).resize(resize).png().toFile(output);
+  } else {
+    const meta = await sharp(input, { animated: true }).metadata();
+    await sharp(input, { animated: true })
+      .resize(resize)
+      .gif({ loop: meta.loop ?? 0, ...(meta.delay ? { delay: meta.delay } : {}) })
+      .toFile(output);
+  }
+  const meta = await sharp(output, { animated: true }).metadata();
+  const width = meta.width ?? 0;
+  const height = meta.pageHeight ?? meta.height ?? 0;
+  if (!width || !height) throw new Error('empty image');
+  const durationMs = type === 2 ? (meta.delay ?? []).reduce((a, b) => a + b, 0) : 0;
+  return { width, height, durationMs };
+}

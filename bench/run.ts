@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { buildServer } from '../src/server/buildServer';
 import { loadConfig } from '../src/server/config';
 import { newDocument, toExportDocument, type ProjectDocument } from '../src/model/project';
+import { composeBaselineStill, encoderAlone, naiveRender, type BaselinePage } from './baselines';
 
 // `npm run bench`: the figures of the README's performance section, measured on this machine and
 // written to bench/results/latest.json. Benchmarks are not timed tests: they only report.
@@ -180,6 +181,43 @@ try {
   (results.render as Record<string, unknown>).realtimeFactorWithoutSubtitles = +(
     plain.video.durationMs / plain.ms
   ).toFixed(2);
+
+  // Baselines on the same 10 pages: the naive `-loop 1` way, and x264 alone as the physical limit.
+  const exported = toExportDocument(doc);
+  const baseDir = path.join(dataDir, 'baselines');
+  mkdirSync(baseDir, { recursive: true });
+  const rig = server.services.library.character('xiaoya')!;
+  const fileOf = (url: string) =>
+    server.services.library.filePath(url) ??
+    server.files.resolve(url.replace(/^\/files\//, '').split('?')[0]);
+  const baselinePages: BaselinePage[] = [];
+  for (const [i, page] of exported.ppt.pages.entries()) {
+    const still = path.join(baseDir, `still-${i}.png`);
+    const { scene, character } = exported;
+    await composeBaselineStill(still, {
+      background: fileOf(scene.path),
+      slide: {
+        file: fileOf(page.img),
+        box: { x: scene.pptX, y: scene.pptY, width: scene.pptWidth, height: scene.pptHeight },
+      },
+      character: {
+        file: fileOf(rig.static_img),
+        box: { x: character.X, y: character.Y, width: character.width, height: character.height },
+      },
+    });
+    baselinePages.push({ still, audio: fileOf(audio[i].soundPath), durationMs: audio[i].soundTime * 1000 });
+  }
+  const naiveMs = await naiveRender(baselinePages, baseDir);
+  const encoderMs = await encoderAlone(baselinePages, baseDir);
+  results.baselines = {
+    note: 'same 10 pages, 1080p, veryfast; the naive baseline has no lip-sync, blinks or subtitles',
+    naiveLoop1Seconds: seconds(naiveMs),
+    naiveRealtimeFactor: +(videoS / (naiveMs / 1000)).toFixed(2),
+    oursVsNaive: +(naiveMs / plain.ms).toFixed(2),
+    encoderAloneSeconds: seconds(encoderMs),
+    encoderAloneRealtimeFactor: +(videoS / (encoderMs / 1000)).toFixed(2),
+    oursVsEncoderAlone: +(encoderMs / plain.ms).toFixed(2),
+  };
 
   // API throughput: authenticated profile reads, 32 in flight for 3 s.
   const deadline = performance.now() + 3000;

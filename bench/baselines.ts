@@ -1,0 +1,77 @@
+import path from 'node:path';
+import sharp from 'sharp';
+import { runFfmpeg } from '../src/server/adapters/media/ffmpeg';
+
+/** One page of the bench project as the baselines see it: a composed still, its audio, its length. */
+export interface BaselinePage {
+  still: string;
+  audio: string;
+  durationMs: number;
+}
+
+/** Draws a page's still like the renderer does (background, slide, presenter) for the baselines. */
+export async function composeBaselineStill(
+  out: string,
+  layers: { background: string; slide: { file: string; box: Box }; character: { file: string; box: Box } },
+): Promise<void> {
+  const place = async (file: string, box: Box) => ({
+    input: await sharp(file).resize(box.width, box.height, { fit: 'fill' }).png().toBuffer(),
+    left: box.x,
+    top: box.y,
+  });
+  await sharp(layers.background)
+    .resize(1920, 1080, { fit: 'cover' })
+    .composite([
+      await place(layers.slide.file, layers.slide.box),
+      await place(layers.character.file, layers.character.box),
+    ])
+    .png()
+    .toFile(out);
+}
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+const sec = (ms: number) => (ms / 1000).toFixed(3);
+const X264 = ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '21', '-pix_fmt', 'yuv420p'];
+
+/**
+ * The naive way to make such a video: one ffmpeg per page with `-loop 1` on the still (decoded and
+ * converted again for every frame) plus the narration, one page after another, no lip-sync.
+ */
+export async function naiveRender(pages: BaselinePage[], dir: string): Promise<number> {
+  const started = performance.now();
+  for (const [i, page] of pages.entries()) {
+    await runFfmpeg([
+      '-y', '-loop', '1', '-framerate', '25', '-i', page.still, '-i', page.audio,
+      '-t', sec(page.durationMs), ...X264, '-c:a', 'aac', '-b:a', '128k', '-shortest',
+      path.join(dir, `naive-${i}.mp4`),
+    ]); // prettier-ignore
+  }
+  return performance.now() - started;
+}
+
+/**
+ * The physical limit: x264 alone encoding the same stills for the same lengths (decoded once,
+ * no overlays, no audio), two pages at a time like the renderer.
+ */
+export async function encoderAlone(pages: BaselinePage[], dir: string): Promise<number> {
+  const started = performance.now();
+  let next = 0;
+  const lane = async () => {
+    while (next < pages.length) {
+      const i = next++;
+      await runFfmpeg([
+        '-y', '-i', pages[i].still,
+        '-vf', 'format=yuv420p,loop=loop=-1:size=1:start=0,setpts=N/25/TB',
+        '-t', sec(pages[i].durationMs), '-r', '25', ...X264, '-an',
+        path.join(dir, `encoder-${i}.mp4`),
+      ]); // prettier-ignore
+    }
+  };
+  await Promise.all([lane(), lane()]);
+  return performance.now() - started;
+}

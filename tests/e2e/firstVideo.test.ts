@@ -2,6 +2,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openBrowser, screenshot, type BrowserSession } from './helpers/browser';
+import { loginAsDemo } from './helpers/login';
 import { startRealServer, type RealServer } from './helpers/realServer';
 
 const tid = (id: string) => `[data-testid="${id}"]`;
@@ -16,11 +17,7 @@ describe('first video end to end in Chromium', () => {
     server = await startRealServer();
     browser = await openBrowser();
     page = browser.page;
-    await page.goto(`${server.url}/home/#/login`);
-    await page.fill(tid('login-username'), 'demo');
-    await page.fill(tid('login-password'), 'demo123456');
-    await page.click(tid('login-submit'));
-    await page.waitForSelector(tid('page-home'));
+    await loginAsDemo(page, server.url);
   });
   afterAll(async () => {
     await browser?.close();

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ffmpegPath } from '../../src/server/adapters/media/ffmpeg';
 import { openBrowser, screenshot, type BrowserSession } from './helpers/browser';
+import { loginAsDemo } from './helpers/login';
 import { startRealServer, type RealServer } from './helpers/realServer';
 
 const tid = (id: string) => `[data-testid="${id}"]`;
@@ -20,11 +21,7 @@ describe('voice pages in Chromium: upload and record narration', () => {
       args: ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
     });
     page = browser.page;
-    await page.goto(`${server.url}/home/#/login`);
-    await page.fill(tid('login-username'), 'demo');
-    await page.fill(tid('login-password'), 'demo123456');
-    await page.click(tid('login-submit'));
-    await page.waitForSelector(tid('page-home'));
+    await loginAsDemo(page, server.url);
   });
   afterAll(async () => {
     await browser?.close();

@@ -112,16 +112,7 @@ export function pageArgs(
     `[v1][e]overlay=${eyes.x}:${eyes.y}:eof_action=repeat,format=yuv420p${subtitles}[v]`,
     audioChain,
   ].join(';');
-  return [
-    '-y',
-    ...inputs,
-    '-filter_complex', graph,
-    '-map', '[v]', '-map', '[a]',
-    '-r', String(fps),
-    '-t', sec(plan.durationMs),
-    ...VIDEO_CODEC, ...AUDIO_CODEC,
-    '-f', 'mp4', files.output,
-  ]; // prettier-ignore
+  return encodePage(inputs, graph, fps, plan.durationMs, files.output);
 }
 
 /** Even pixel size (yuv420p overlays) that stays inside the box, at least 2. */
@@ -211,16 +202,7 @@ function videoPageArgs(plan: PagePlan, files: Parameters<typeof pageArgs>[1] & {
     `[v2][e]overlay=${eyes.x}:${eyes.y}:eof_action=repeat,format=yuv420p${subtitles}[v]`,
     ...audioChains,
   ].join(';');
-  return [
-    '-y',
-    ...inputs,
-    '-filter_complex', graph,
-    '-map', '[v]', '-map', '[a]',
-    '-r', String(fps),
-    '-t', sec(plan.durationMs),
-    ...VIDEO_CODEC, ...AUDIO_CODEC,
-    '-f', 'mp4', files.output,
-  ]; // prettier-ignore
+  return encodePage(inputs, graph, fps, plan.durationMs, files.output);
 }
 
 /** The files of one shot part: its composed still and its own mouth and blink tracks (part time). */
@@ -321,18 +303,12 @@ function partedPageArgs(
     `${joined}concat=n=${parts.length}:v=1:a=0,format=yuv420p${subtitles}[v]`,
     ...audioChains,
   ].join(';');
-  return [
-    '-y',
+  const allInputs = [
     ...inputs,
     ...files.audio.flatMap((a) => ['-i', a]),
     ...(soundInput === null || !video ? [] : ['-i', video.file]),
-    '-filter_complex', graph,
-    '-map', '[v]', '-map', '[a]',
-    '-r', String(fps),
-    '-t', sec(plan.durationMs),
-    ...VIDEO_CODEC, ...AUDIO_CODEC,
-    '-f', 'mp4', files.output,
-  ]; // prettier-ignore
+  ];
+  return encodePage(allInputs, graph, fps, plan.durationMs, files.output);
 }
 
 /** ffconcat list of rendered page files, joined by stream copy. */
@@ -358,4 +334,24 @@ export function concatArgs(listFile: string, output: string): string[] {
     'mp4',
     output,
   ];
+}
+
+/** The common tail of every page command: one graph with [v] and [a] out, encoded for joining. */
+function encodePage(
+  inputs: string[],
+  graph: string,
+  fps: number,
+  durationMs: number,
+  output: string,
+): string[] {
+  return [
+    '-y',
+    ...inputs,
+    '-filter_complex', graph,
+    '-map', '[v]', '-map', '[a]',
+    '-r', String(fps),
+    '-t', sec(durationMs),
+    ...VIDEO_CODEC, ...AUDIO_CODEC,
+    '-f', 'mp4', output,
+  ]; // prettier-ignore
 }

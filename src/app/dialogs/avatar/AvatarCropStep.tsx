@@ -1,10 +1,9 @@
 import { useEffect, useState } from 'react';
 import Cropper, { type Area, type Point } from 'react-easy-crop';
 import { useTranslation } from 'react-i18next';
-import { Button } from 'semantic-ui-react';
 import { AVATAR_OUTPUT, normalizeRotation, percentFromZoom, zoomFromPercent } from './avatarRules';
 import { drawCrop } from './cropImage';
-import { useRepeatWhileHeld } from './useRepeatWhileHeld';
+import { CropSlider } from './CropSlider';
 
 /** The crop the user settled on. */
 export interface CropState {
@@ -31,10 +30,6 @@ export function AvatarCropStep({ image, state, onChange }: Props) {
   const [preview, setPreview] = useState('');
   const zoomBy = (d: number) => onChange((c) => ({ zoom: Math.min(100, Math.max(0, c.zoom + d)) }));
   const rotateBy = (d: number) => onChange((c) => ({ rotation: normalizeRotation(c.rotation + d) }));
-  const zoomOut = useRepeatWhileHeld(() => zoomBy(-1));
-  const zoomIn = useRepeatWhileHeld(() => zoomBy(1));
-  const rotateLeft = useRepeatWhileHeld(() => rotateBy(-1));
-  const rotateRight = useRepeatWhileHeld(() => rotateBy(1));
 
   useEffect(() => {
     if (!state.area) return;
@@ -81,74 +76,33 @@ export function AvatarCropStep({ image, state, onChange }: Props) {
             <figcaption>{t('avatar.circle')}</figcaption>
           </figure>
         </div>
-        <div className="ps-crop-control">
-          <span className="ps-crop-label">{t('avatar.zoom')}</span>
-          <Button
-            type="button"
-            icon="minus"
-            size="mini"
-            circular
-            title={t('avatar.zoomOut')}
-            {...zoomOut}
-            data-testid="avatar-zoom-out"
-          />
-          <input
-            type="range"
-            min={0}
-            max={100}
-            step={1}
-            value={state.zoom}
-            aria-label={t('avatar.zoom')}
-            onChange={(e) => onChange({ zoom: Number(e.target.value) })}
-            data-testid="avatar-zoom"
-          />
-          <Button
-            type="button"
-            icon="plus"
-            size="mini"
-            circular
-            title={t('avatar.zoomIn')}
-            {...zoomIn}
-            data-testid="avatar-zoom-in"
-          />
-          <span className="ps-crop-value" data-testid="avatar-zoom-value">
-            {state.zoom}
-          </span>
-        </div>
-        <div className="ps-crop-control">
-          <span className="ps-crop-label">{t('avatar.rotate')}</span>
-          <Button
-            type="button"
-            icon="undo"
-            size="mini"
-            circular
-            title={t('avatar.rotateLeft')}
-            {...rotateLeft}
-            data-testid="avatar-rotate-left"
-          />
-          <input
-            type="range"
-            min={-180}
-            max={180}
-            step={1}
-            value={state.rotation}
-            aria-label={t('avatar.rotate')}
-            onChange={(e) => onChange({ rotation: Number(e.target.value) })}
-            data-testid="avatar-rotation"
-          />
-          <Button
-            type="button"
-            icon="redo"
-            size="mini"
-            circular
-            title={t('avatar.rotateRight')}
-            {...rotateRight}
-            data-testid="avatar-rotate-right"
-          />
-          <span className="ps-crop-value" data-testid="avatar-rotation-value">
-            {state.rotation}°
-          </span>
-        </div>
+        <CropSlider
+          label={t('avatar.zoom')}
+          value={state.zoom}
+          min={0}
+          max={100}
+          step={zoomBy}
+          onSet={(zoom) => onChange({ zoom })}
+          down={{ icon: 'minus', title: t('avatar.zoomOut') }}
+          up={{ icon: 'plus', title: t('avatar.zoomIn') }}
+          testId="avatar-zoom"
+          downTestId="avatar-zoom-out"
+          upTestId="avatar-zoom-in"
+        />
+        <CropSlider
+          label={t('avatar.rotate')}
+          value={state.rotation}
+          min={-180}
+          max={180}
+          unit="°"
+          step={rotateBy}
+          onSet={(rotation) => onChange({ rotation })}
+          down={{ icon: 'undo', title: t('avatar.rotateLeft') }}
+          up={{ icon: 'redo', title: t('avatar.rotateRight') }}
+          testId="avatar-rotation"
+          downTestId="avatar-rotate-left"
+          upTestId="avatar-rotate-right"
+        />
       </div>
     </div>
   );

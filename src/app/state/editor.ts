@@ -94,27 +94,27 @@ export function selectPage(at: number): void {
   currentPage.value = Math.max(0, Math.min(at, count - 1));
 }
 
+/** Takes back the last change (Ctrl+Z). */
 export function undo(): void {
-  const previous = undoStack.value.at(-1);
-  if (!previous || !doc.value) return;
-  batch(() => {
-    redoStack.value = [...redoStack.value, doc.value!];
-    undoStack.value = undoStack.value.slice(0, -1);
-    doc.value = previous;
-    dirty.value = true;
-    currentPage.value = Math.min(currentPage.value, previous.ppt.pages.length - 1);
-  });
+  travel(undoStack, redoStack);
 }
 
+/** Reapplies the last change taken back (Ctrl+Shift+Z). */
 export function redo(): void {
-  const next = redoStack.value.at(-1);
-  if (!next || !doc.value) return;
+  travel(redoStack, undoStack);
+}
+
+// Moves one snapshot from `from` into the document, keeping the current one on `to`.
+function travel(from: typeof undoStack, to: typeof undoStack): void {
+  const target = from.value.at(-1);
+  const current = doc.value;
+  if (!target || !current) return;
   batch(() => {
-    undoStack.value = [...undoStack.value, doc.value!];
-    redoStack.value = redoStack.value.slice(0, -1);
-    doc.value = next;
+    to.value = [...to.value, current];
+    from.value = from.value.slice(0, -1);
+    doc.value = target;
     dirty.value = true;
-    currentPage.value = Math.min(currentPage.value, next.ppt.pages.length - 1);
+    currentPage.value = Math.min(currentPage.value, target.ppt.pages.length - 1);
   });
 }
 

@@ -71,10 +71,6 @@ export const editorZh = {
     save: '保 存',
     saved: '保存成功',
     unsaved: '未保存',
-    voiceEmptyTitle: '语音模式',
-    voiceEmpty:
-      '本页将使用上传或录制的音频作为旁白。上传音频与录制音频功能即将开放，当前可切换回文字模式使用语音合成。',
-    voiceReady: '已上传音频 · {{seconds}} 秒',
     voiceMissing: '未上传音频',
     page: '第 {{n}} 页',
     noPage: '暂无页面',
@@ -232,10 +228,6 @@ export const editorEn: typeof editorZh = {
     save: 'Save',
     saved: 'Saved',
     unsaved: 'Not saved',
-    voiceEmptyTitle: 'Voice mode',
-    voiceEmpty:
-      'This page will use an uploaded or recorded audio file as narration. Upload and recording are coming soon; switch back to text mode to use text-to-speech.',
-    voiceReady: 'Audio uploaded · {{seconds}} s',
     voiceMissing: 'No audio uploaded',
     page: 'Page {{n}}',
     noPage: 'No pages yet',

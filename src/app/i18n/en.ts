@@ -84,13 +84,6 @@ export const en: Translation = {
     recentTitle: 'Recent projects',
     recentEmpty: 'No projects yet. New projects appear here.',
   },
-  helptool: {
-    steps: [
-      { title: 'Upload a PDF', text: 'Choose a deck; every page becomes a page of the video.' },
-      { title: 'Write the narration', text: "Type each page's narration, or upload or record it." },
-      { title: 'Synthesize', text: 'Pick a presenter, a voice and a scene, and render the video.' },
-    ],
-  },
   my: {
     profile: 'Profile',
     points: 'Points balance',

@@ -82,13 +82,6 @@ export const zh = {
     recentTitle: '最近项目',
     recentEmpty: '还没有项目。新建一个项目后，它会出现在这里。',
   },
-  helptool: {
-    steps: [
-      { title: '上传 PDF', text: '选择一份讲稿，每一页都会成为视频的一页。' },
-      { title: '编写讲解词', text: '为每页输入讲解文字，或上传、录制讲解音频。' },
-      { title: '合成视频', text: '选择数字人、音色和场景，一键合成带字幕的视频。' },
-    ],
-  },
   my: {
     profile: '个人信息',
     points: '积分余额',

@@ -68,7 +68,10 @@ export const documentSchema = z.object({
   projectName: str(),
   name: str(),
   text: str(),
+  /** Background music path ('' none): a 3 (audio) user resource, looped under the whole video. */
   bgMusic: str(),
+  /** Background music loudness 0..1 while nobody speaks; ducked further under the narration. */
+  bgMusicVolume: num(0.3),
   /** Final video path once synthesised. */
   path: str(),
   level: num(1),

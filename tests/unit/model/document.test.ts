@@ -21,6 +21,7 @@ describe('document schema defaults (spec 3)', () => {
     expect(d.schemaVersion).toBe(CURRENT_SCHEMA_VERSION);
     for (const k of ['uuid', 'userid', 'projectName', 'name', 'text', 'bgMusic', 'path'] as const)
       expect(d[k]).toBe('');
+    expect(d.bgMusicVolume).toBe(0.3);
   });
 
   it('gives the character X 333, Y 261, type 1', () => {

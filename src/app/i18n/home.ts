@@ -120,10 +120,14 @@ export const homeZh = {
     refresh: '刷新',
   },
   tools: {
-    pageDesc: '一键把讲稿变成数字人视频项目，或把文字转成可下载的语音。',
+    pageDesc: '一键把讲稿变成数字人视频项目，把文字转成语音，或把语音转成文字和字幕。',
     hubTitle: '选择一个工具',
     open: '打开',
     current: '正在使用',
+    stt: {
+      title: '语音转文字',
+      desc: '上传音频识别出文字；有文稿时离线对齐，直接得到 SRT / ASS 字幕。',
+    },
     script: {
       title: '一键成片',
       desc: '粘贴讲稿，自动按句分页，选好数字人、场景和音色，一步生成可合成的视频项目。',
@@ -313,10 +317,15 @@ export const homeEn: typeof homeZh = {
     refresh: 'Refresh',
   },
   tools: {
-    pageDesc: 'Turn a script into a presenter video project in one step, or text into downloadable speech.',
+    pageDesc:
+      'Turn a script into a presenter video project, text into speech, or speech into text and subtitles.',
     hubTitle: 'Pick a tool',
     open: 'Open',
     current: 'In use',
+    stt: {
+      title: 'Speech to text',
+      desc: 'Upload audio and get its text; with a script, align it offline into SRT / ASS subtitles.',
+    },
     script: {
       title: 'Script to video',
       desc: 'Paste a script: it is split into pages by sentence; pick presenter, scene and voice and get a project ready to render.',

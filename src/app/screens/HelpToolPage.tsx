@@ -4,22 +4,25 @@ import { Icon, type SemanticICONS } from 'semantic-ui-react';
 import { PageHeader } from './PageHeader';
 import { ScriptTool } from './tools/ScriptTool';
 import { TextToSpeechTool } from './tools/TextToSpeechTool';
+import { SpeechToTextTool } from './tools/SpeechToTextTool';
 import './editor/library/library.css';
 import './tools/tools.css';
 
-type ToolName = 'script' | 'tts';
+type ToolName = 'script' | 'tts' | 'stt';
 
 const TOOLS: { name: ToolName; icon: SemanticICONS; tone: string }[] = [
   { name: 'script', icon: 'magic', tone: 'indigo' },
   { name: 'tts', icon: 'sound', tone: 'teal' },
+  { name: 'stt', icon: 'microphone', tone: 'rose' },
 ];
 
-/** 助手工具: the tools hub (一键成片, 文字转语音, a card to 数字人形象库); ?tool=tts opens the second. */
+/** 助手工具: the tools hub (一键成片, 文字转语音, 语音转文字, a card to 数字人形象库); ?tool=tts|stt opens one. */
 export function HelpToolPage() {
   const { t } = useTranslation('home');
   const { t: tRoute } = useTranslation();
   const [params, setParams] = useSearchParams();
-  const active: ToolName = params.get('tool') === 'tts' ? 'tts' : 'script';
+  const tool = params.get('tool');
+  const active: ToolName = tool === 'tts' || tool === 'stt' ? tool : 'script';
 
   return (
     <div className="ps-page" data-testid="page-helptool">
@@ -56,7 +59,7 @@ export function HelpToolPage() {
           <Icon name="arrow right" className="ps-tool-hub-go" />
         </Link>
       </div>
-      {active === 'script' ? <ScriptTool /> : <TextToSpeechTool />}
+      {active === 'script' ? <ScriptTool /> : active === 'tts' ? <TextToSpeechTool /> : <SpeechToTextTool />}
     </div>
   );
 }

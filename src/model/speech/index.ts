@@ -13,3 +13,12 @@ export {
 } from './mouthTimeline';
 export type { PhonemeTiming, WordTiming } from './timings';
 export { mouthTimelineFromLevels, type LevelTimelineOptions } from './levelTimeline';
+export {
+  assDocument,
+  assTime,
+  cueAt,
+  srtDocument,
+  srtTime,
+  type AssLook,
+  type TimedCue,
+} from './subtitleFiles';

@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  SUBTITLE_MAX_BYTES,
+  speechToTextEndpoint,
+  speechToTextInfoEndpoint,
+  speechToTextStatusEndpoint,
+  speechToTextStatusRequest,
+  subtitleMessages,
+} from '../../api/subtitle.contract';
+import type { FileStore } from '../adapters/files';
+import { caller, requireUser } from '../http/authenticate';
+import { ok, parse } from '../http/envelope';
+import { receiveUpload } from '../http/upload';
+import type { AuthService } from '../services/auth.service';
+import type { SubtitleService } from '../services/subtitle.service';
+
+/**
+ * 语音转文字 / 字幕工具 under /notice/v1/timbre/ (spec section 7 "SpeechToText"). `maxBytes` is the
+ * streaming limit (under 1 GB; tests pass a small one).
+ */
+export async function subtitleRoutes(
+  app: FastifyInstance,
+  opts: { auth: AuthService; subtitles: SubtitleService; files: FileStore; maxBytes?: number },
+) {
+  const { subtitles, files } = opts;
+  app.addHook('onRequest', requireUser(opts.auth));
+
+  app.post(speechToTextEndpoint.path, async (request) => {
+    const upload = await receiveUpload(request, files, {
+      field: speechToTextEndpoint.fileField,
+      maxBytes: opts.maxBytes ?? SUBTITLE_MAX_BYTES - 1,
+      tooLargeMessage: subtitleMessages.tooLarge,
+      missingMessage: subtitleMessages.fileType,
+    });
+    return ok(await subtitles.create(caller(request).userId, upload), '已开始生成字幕');
+  });
+  app.post(speechToTextStatusEndpoint.path, async (request) =>
+    ok(await subtitles.status(caller(request).userId, parse(speechToTextStatusRequest, request.body).taskId)),
+  );
+  app.post(speechToTextInfoEndpoint.path, async () => ok(subtitles.info()));
+}

@@ -1,0 +1,217 @@
+import { randomUUID } from 'node:crypto';
+import { rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { Code } from '../../api/envelope';
+import {
+  SUBTITLE_AUDIO_EXTENSIONS,
+  SUBTITLE_MAX_MINUTES,
+  SUBTITLE_MAX_SCRIPT_CHARS,
+  SUBTITLE_VIDEO_EXTENSIONS,
+  subtitleMessages,
+  type SpeechToTextInfo,
+  type SubtitleCue,
+  type SubtitleMode,
+  type SubtitleTask,
+} from '../../api/subtitle.contract';
+import { assDocument, srtDocument } from '../../model/speech';
+import type { JobRow, JobsRepo } from '../adapters/db/jobs.repo';
+import type { FileStore } from '../adapters/files';
+import { alignScript } from '../adapters/media/alignScript';
+import { FfmpegError, probe } from '../adapters/media/ffmpeg';
+import { SUBTITLE_FONT_NAME } from '../adapters/media/fonts';
+import { transcribeAudio, TranscribeError, type TranscribeConfig } from '../adapters/media/transcribe.openai';
+import { ApiError } from '../http/envelope';
+import type { ReceivedUpload } from '../http/upload';
+import { JobFailure, type JobContext, type JobHandler } from './jobRunner';
+import { MIN_AUDIO_MS, fileExtension } from './resource.service';
+import { alignedCues, transcriptCues } from './subtitleTimeline';
+
+export const SUBTITLE_JOB = 'subtitle.make';
+
+/** Where a task's files live: the uploaded source (until the task ends) and the subtitle files. */
+const taskDir = (ownerId: number, uuid: string) => `u/${ownerId}/subtitle/${uuid}`;
+
+interface TaskPayload {
+  uuid: string;
+  ext: string;
+  script: string;
+  language: string;
+  durationMs: number;
+}
+
+interface TaskResult {
+  mode: SubtitleMode;
+  text: string;
+  durationMs: number;
+  cues: SubtitleCue[];
+  srtKey: string;
+  assKey: string;
+}
+
+/**
+ * 语音转文字 / 字幕工具: checks an uploaded recording and queues a task that aligns the script to it
+ * (offline) or transcribes it through the configured server, then writes SRT and ASS files.
+ */
+export class SubtitleService {
+  constructor(
+    private readonly jobs: JobsRepo,
+    private readonly files: FileStore,
+    private readonly wakeJobs: () => void,
+    private readonly transcriber: TranscribeConfig | null,
+    private readonly scratchDir: string,
+  ) {}
+
+  info(): SpeechToTextInfo {
+    return {
+      transcribe: !!this.transcriber,
+      model: this.transcriber?.model ?? '',
+      maxMinutes: SUBTITLE_MAX_MINUTES,
+      maxScriptChars: SUBTITLE_MAX_SCRIPT_CHARS,
+    };
+  }
+
+  /**
+   * Accepts a recording (audio, or a video's sound) and its optional script; refusals keep nothing.
+   * The upload's temp file is always removed or moved into the task's folder.
+   */
+  async create(ownerId: number, upload: ReceivedUpload): Promise<SubtitleTask> {
+    try {
+      const script = (upload.fields.text ?? '').replace(/\s+/g, ' ').trim();
+      // The multipart field limit is 64 KB: a value that reached it was cut off, so it is too long.
+      if ([...script].length > SUBTITLE_MAX_SCRIPT_CHARS || Buffer.byteLength(script) >= 64 * 1024 - 4)
+        throw new ApiError(Code.badRequest, subtitleMessages.scriptTooLong);
+      if (script && !/[\p{L}\p{N}]/u.test(script))
+        throw new ApiError(Code.badRequest, subtitleMessages.scriptEmpty);
+      if (!script && !this.transcriber) throw new ApiError(Code.badRequest, subtitleMessages.noTranscriber);
+
+      const ext = fileExtension(upload.filename);
+      const known: readonly string[] = [...SUBTITLE_AUDIO_EXTENSIONS, ...SUBTITLE_VIDEO_EXTENSIONS];
+      if (!known.includes(ext)) throw new ApiError(Code.badRequest, subtitleMessages.fileType);
+      // The name says media; the content must too: ffprobe has to find a decodable audio stream.
+      const info = await probe(upload.tempFile).catch(() => null);
+      const audio = info?.streams.find((s) => s.type === 'audio');
+      if (!info || !audio) throw new ApiError(Code.badRequest, subtitleMessages.unreadable);
+      const durationMs = audio.durationMs ?? info.durationMs;
+      if (durationMs > SUBTITLE_MAX_MINUTES * 60_000)
+        throw new ApiError(Code.badRequest, subtitleMessages.tooLong);
+      if (durationMs < MIN_AUDIO_MS) throw new ApiError(Code.badRequest, subtitleMessages.tooShort);
+
+      const uuid = randomUUID();
+      await this.files.commit(upload.tempFile, `${taskDir(ownerId, uuid)}/source.${ext}`);
+      const payload: TaskPayload = {
+        uuid,
+        ext,
+        script,
+        language: (upload.fields.language ?? '').slice(0, 8),
+        durationMs,
+      };
+      const taskId = await this.jobs.enqueue({ kind: SUBTITLE_JOB, ownerId, subjectId: 0, payload });
+      this.wakeJobs();
+      return this.status(ownerId, taskId);
+    } finally {
+      await rm(upload.tempFile, { force: true });
+    }
+  }
+
+  /** One of the caller's tasks; someone else's task answers as if it did not exist. */
+  async status(ownerId: number, taskId: number): Promise<SubtitleTask> {
+    const job = await this.jobs.find(taskId);
+    if (!job || job.kind !== SUBTITLE_JOB || job.owner_id !== ownerId)
+      throw new ApiError(Code.notFound, subtitleMessages.notFound);
+    return this.describe(job);
+  }
+
+  /** The job handler: one task at a time (alignment is CPU-bound, the machine has few cores). */
+  handler(): JobHandler {
+    return { concurrency: 1, run: (ctx) => this.run(ctx) };
+  }
+
+  private async run(ctx: JobContext): Promise<{ message: string; result: TaskResult }> {
+    const payload = ctx.payload as TaskPayload;
+    const ownerId = ctx.job.owner_id;
+    const dir = taskDir(ownerId, payload.uuid);
+    const source = this.files.resolve(`${dir}/source.${payload.ext}`);
+    const report = (fraction: number, stage: string) =>
+      void ctx.progress(fraction, stage).catch(() => undefined);
+    try {
+      let mode: SubtitleMode;
+      let text: string;
+      let cues: SubtitleCue[];
+      if (payload.script) {
+        mode = 'align';
+        const aligned = await alignScript(source, payload.script, {
+          signal: ctx.signal,
+          scratchDir: this.scratchDir,
+          onProgress: (f, stage) => report(0.95 * f, stage),
+        });
+        text = aligned.text;
+        cues = alignedCues(aligned);
+      } else {
+        if (!this.transcriber) throw new JobFailure(subtitleMessages.noTranscriber);
+        mode = 'transcribe';
+        report(0.05, '语音识别中');
+        const transcript = await transcribeAudio(source, this.transcriber, {
+          signal: ctx.signal,
+          scratchDir: this.scratchDir,
+          language: payload.language || undefined,
+          durationMs: payload.durationMs,
+        });
+        text = transcript.text;
+        cues = transcriptCues(transcript);
+      }
+      report(0.97, '写出字幕文件');
+      const srtKey = `${dir}/subtitle.srt`;
+      const assKey = `${dir}/subtitle.ass`;
+      await this.writeFile(srtKey, srtDocument(cues));
+      await this.writeFile(
+        assKey,
+        assDocument(cues, { fontName: SUBTITLE_FONT_NAME, width: 1920, height: 1080 }),
+      );
+      await rm(source, { force: true });
+      return {
+        message: `${cues.length} 条字幕`,
+        result: { mode, text, durationMs: payload.durationMs, cues, srtKey, assKey },
+      };
+    } catch (error) {
+      if (ctx.signal.aborted) throw error;
+      // The task is over for good: its source is no longer needed.
+      await rm(source, { force: true });
+      if (error instanceof TranscribeError) throw new JobFailure(error.message);
+      if (error instanceof FfmpegError) throw new JobFailure(subtitleMessages.unreadable);
+      throw error;
+    }
+  }
+
+  private async writeFile(key: string, content: string): Promise<void> {
+    const temp = await this.files.tempPath(path.extname(key));
+    try {
+      // A BOM lets Windows players read the Chinese SRT as UTF-8.
+      await writeFile(temp, `\ufeff${content}`, 'utf8');
+      await this.files.commit(temp, key);
+    } finally {
+      await rm(temp, { force: true });
+    }
+  }
+
+  private describe(job: JobRow): SubtitleTask {
+    const payload = JSON.parse(job.payload) as TaskPayload;
+    const result = job.result ? (JSON.parse(job.result) as TaskResult) : null;
+    return {
+      taskId: job.id,
+      status: job.status as SubtitleTask['status'],
+      mode: payload.script ? 'align' : 'transcribe',
+      percent: Math.round(job.progress * 100),
+      message: job.message,
+      result:
+        job.status === 'done' && result
+          ? {
+              text: result.text,
+              durationMs: result.durationMs,
+              cues: result.cues,
+              srtUrl: this.files.signedUrl(result.srtKey),
+              assUrl: this.files.signedUrl(result.assKey),
+            }
+          : null,
+    };
+  }
+}

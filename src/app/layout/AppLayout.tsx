@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useLocation, useRouteLoaderData } from 'react-router-dom';
 import { AvatarDialog } from '../dialogs/avatar/AvatarDialog';
 import { PasswordDialog } from '../dialogs/password/PasswordDialog';
+import { PointsDialog } from '../dialogs/points/PointsDialog';
 import { asyncRoutes, type RouteName } from '../router/routeTable';
 import { addView } from '../state/tagsView';
 import { KeptOutlet } from './KeptOutlet';
@@ -27,6 +28,7 @@ export function AppLayout() {
       </main>
       <PasswordDialog />
       <AvatarDialog />
+      <PointsDialog />
     </div>
   );
 }

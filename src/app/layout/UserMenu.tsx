@@ -7,6 +7,7 @@ import { DEFAULT_AVATAR } from '../config';
 import { currentLanguage, setLanguage } from '../i18n';
 import type { AppLanguage } from '../i18n/detectLanguage';
 import { avatarDialogOpen, passwordDialogOpen } from '../state/dialogs';
+import { openPointsDialog } from '../state/points';
 import { showMessage } from '../state/messages';
 import { avatar, getInfo, logout, name, points } from '../state/session';
 import { throttle } from '../state/throttle';
@@ -73,7 +74,7 @@ export function UserMenu() {
           data-testid="menu-password"
           onClick={() => (passwordDialogOpen.value = true)}
         />
-        <Dropdown.Item data-testid="menu-points">
+        <Dropdown.Item data-testid="menu-points" onClick={openPointsDialog}>
           <Icon name="star" color="yellow" />
           {t('menu.points')}
           <span className="ps-points" data-testid="user-points">

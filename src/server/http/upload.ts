@@ -23,7 +23,17 @@ export interface ReceivedUpload {
 export async function receiveUpload(
   request: FastifyRequest,
   store: FileStore,
-  opts: { field: string; maxBytes: number; tooLargeMessage: string; missingMessage: string },
+  opts: {
+    field: string;
+    maxBytes: number;
+    tooLargeMessage: string;
+    missingMessage: string;
+    /**
+     * A lower limit chosen from the fields sent before the file (materials: 20 MB for images,
+     * 100 MB for audio); may throw an ApiError to refuse the fields before any byte is stored.
+     */
+    limitFor?: (fields: Record<string, string>) => { maxBytes: number; tooLargeMessage: string };
+  },
 ): Promise<ReceivedUpload> {
   if (!request.isMultipart()) throw new ApiError(Code.badRequest, opts.missingMessage);
   const part = await request.file({ limits: { fileSize: opts.maxBytes, files: 1 } });
@@ -31,23 +41,33 @@ export async function receiveUpload(
     part?.file.resume();
     throw new ApiError(Code.badRequest, opts.missingMessage);
   }
-  const tempFile = await store.tempPath();
-  let size = 0;
-  part.file.on('data', (chunk: Buffer) => (size += chunk.length));
-  try {
-    await pipeline(part.file, createWriteStream(tempFile));
-    if (part.file.truncated) throw new ApiError(Code.tooLarge, opts.tooLargeMessage);
-  } catch (error) {
-    await rm(tempFile, { force: true });
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new ApiError(Code.tooLarge, opts.tooLargeMessage);
-    }
-    throw error;
-  }
   const fields: Record<string, string> = {};
   for (const [name, value] of Object.entries(part.fields)) {
     const field = Array.isArray(value) ? value[0] : value;
     if (field && field.type === 'field') fields[name] = String(field.value);
+  }
+  let limit = { maxBytes: opts.maxBytes, tooLargeMessage: opts.tooLargeMessage };
+  try {
+    if (opts.limitFor) limit = opts.limitFor(fields);
+  } catch (error) {
+    part.file.resume();
+    throw error;
+  }
+  const tempFile = await store.tempPath();
+  let size = 0;
+  part.file.on('data', (chunk: Buffer) => {
+    size += chunk.length;
+    if (size > limit.maxBytes) part.file.destroy(new ApiError(Code.tooLarge, limit.tooLargeMessage));
+  });
+  try {
+    await pipeline(part.file, createWriteStream(tempFile));
+    if (part.file.truncated) throw new ApiError(Code.tooLarge, limit.tooLargeMessage);
+  } catch (error) {
+    await rm(tempFile, { force: true });
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new ApiError(Code.tooLarge, limit.tooLargeMessage);
+    }
+    throw error;
   }
   return { tempFile, filename: part.filename, mimetype: part.mimetype, size, fields };
 }

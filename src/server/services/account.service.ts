@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { Code } from '../../api/envelope';
+import { STARTING_POINTS } from '../../api/points.contract';
 import type { PasswordRequest, ProfileData } from '../../api/user.contract';
 import {
   AVATAR_MIN_HEIGHT,
@@ -95,7 +96,7 @@ export class AccountService {
       passwordHash: await hashPassword(password),
       nickname: username,
       roles,
-      points: 1000,
+      points: STARTING_POINTS,
     });
   }
 

@@ -1,12 +1,22 @@
 import { Code } from '../../api/envelope';
 import { composeMessages, type ComposeStatus, type VideoItem } from '../../api/compose.contract';
 import { projectMessages } from '../../api/project.contract';
-import { migrateDocument, validateForSynthesis } from '../../model/project';
+import { materialMessages } from '../../api/material.contract';
+import { synthesisCost } from '../../api/points.contract';
+import { migrateDocument, pageSeconds, validateForSynthesis } from '../../model/project';
 import type { JobRow, JobsRepo } from '../adapters/db/jobs.repo';
 import type { ProjectsRepo } from '../adapters/db/projects.repo';
 import type { FileStore } from '../adapters/files';
 import { ApiError } from '../http/envelope';
 import { RENDER_JOB, type RenderResult } from '../video/renderJob';
+import type { MaterialService } from './material.service';
+import type { PointsService } from './points.service';
+
+/** The render job's payload: the project, and the points charge to give back if it does not finish. */
+interface ChargedPayload {
+  projectId: number;
+  chargeId?: number;
+}
 
 /** Requesting, following and cancelling video synthesis, and listing the finished videos. */
 export class ComposeService {
@@ -15,9 +25,14 @@ export class ComposeService {
     private readonly jobs: JobsRepo,
     private readonly files: FileStore,
     private readonly runner: { notify(): void; abortLocal(jobId: number): void },
+    private readonly billing: { points: PointsService; materials: MaterialService },
   ) {}
 
-  /** Queues a render of the project's final document after the same checks the editor makes. */
+  /**
+   * Queues a render of the project's final document after the same checks the editor makes. The
+   * background music must still exist (a deleted material refuses here, before anything is charged);
+   * then one point per started minute is charged, or 积分不足 refuses and nothing is queued.
+   */
   async compose(ownerId: number, projectId: number): Promise<ComposeStatus> {
     const project = await this.projects.find(ownerId, projectId);
     if (!project) throw new ApiError(Code.notFound, projectMessages.notFound);
@@ -30,7 +45,19 @@ export class ComposeService {
     if (latest && (latest.status === 'queued' || latest.status === 'running')) {
       throw new ApiError(Code.conflict, composeMessages.busy);
     }
-    await this.jobs.enqueue({ kind: RENDER_JOB, ownerId, subjectId: projectId, payload: { projectId } });
+    const music = doc.value.bgMusic;
+    if (music && !(await this.billing.materials.findAudio(ownerId, music))) {
+      throw new ApiError(Code.badRequest, materialMessages.musicMissing);
+    }
+    const seconds = doc.value.ppt.pages.reduce((sum, p) => sum + pageSeconds(p), 0);
+    const chargeId = await this.billing.points.charge(ownerId, synthesisCost(seconds), project.name);
+    const payload: ChargedPayload = { projectId, chargeId };
+    try {
+      await this.jobs.enqueue({ kind: RENDER_JOB, ownerId, subjectId: projectId, payload });
+    } catch (error) {
+      await this.billing.points.refund(chargeId, project.name);
+      throw error;
+    }
     await this.projects.setComposeStatus(projectId, 'queued');
     this.runner.notify();
     return this.status(ownerId, projectId);
@@ -50,8 +77,17 @@ export class ComposeService {
     if (await this.jobs.cancel(RENDER_JOB, ownerId, projectId)) {
       this.runner.abortLocal(job.id);
       await this.projects.setComposeStatus(projectId, 'cancelled');
+      await this.refund(job);
     }
     return this.status(ownerId, projectId);
+  }
+
+  /** Gives back the points a render was charged (cancelled or failed); safe to call twice. */
+  async refund(job: JobRow): Promise<void> {
+    const { projectId, chargeId } = JSON.parse(job.payload) as ChargedPayload;
+    if (!chargeId) return;
+    const project = await this.projects.find(job.owner_id, projectId);
+    await this.billing.points.refund(chargeId, project?.name ?? '');
   }
 
   async videos(

@@ -12,6 +12,8 @@ export interface JobContext {
 export interface JobHandler {
   concurrency: number;
   run(ctx: JobContext): Promise<{ message: string; result?: unknown }>;
+  /** Called once the job is marked failed (not when cancelled): gives back what queuing it took. */
+  failed?(job: JobRow): Promise<void>;
 }
 
 /** A failure whose message is shown to the user as the reason (anything else shows a generic one). */
@@ -108,6 +110,7 @@ export class JobRunner {
   private async execute(handler: JobHandler, job: JobRow): Promise<void> {
     if (job.attempts > MAX_ATTEMPTS) {
       await this.jobs.finish(job.id, 'failed', '任务多次中断，已停止，请重新提交');
+      await this.afterFailure(handler, job);
       return;
     }
     const abort = new AbortController();
@@ -135,9 +138,16 @@ export class JobRunner {
       this.log(`job ${job.id} (${job.kind}) failed`, error);
       const reason = error instanceof JobFailure ? error.message : '处理失败，请稍后重试';
       await this.jobs.finish(job.id, 'failed', reason);
+      await this.afterFailure(handler, job);
     } finally {
       clearInterval(renew);
       this.aborts.delete(job.id);
     }
+  }
+
+  private async afterFailure(handler: JobHandler, job: JobRow): Promise<void> {
+    await handler
+      .failed?.(job)
+      .catch((error: unknown) => this.log(`job ${job.id} failure hook failed`, error));
   }
 }

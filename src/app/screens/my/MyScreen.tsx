@@ -1,7 +1,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { Button, Icon } from 'semantic-ui-react';
 import type { VideoItem } from '../../../api/compose.contract';
 import { DEFAULT_AVATAR, publicAsset } from '../../config';
@@ -29,6 +29,8 @@ import { PageHeader } from '../PageHeader';
 import { useOnShow, usePolling, useViewActive } from '../projects/usePolling';
 import { VideoCard } from './VideoCard';
 import { VideoPlayerModal } from './VideoPlayerModal';
+import { MaterialsPanel } from '../materials/MaterialsPanel';
+import { MyTabs, type MyTab } from '../materials/MyTabs';
 import '../projects/projects.css';
 
 /** 我的: the account summary and the user's videos (play, download, render again, cancel). */
@@ -39,6 +41,13 @@ export function MyScreen() {
   const active = useViewActive('/my');
   const [playing, setPlaying] = useState<VideoItem | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
+  // 我的视频 | 我的素材; /my?tab=materials opens the materials (the editor's music dialog links there).
+  const [params] = useSearchParams();
+  const [tab, setTab] = useState<MyTab>('videos');
+  const wantsMaterials = active && params.get('tab') === 'materials';
+  useEffect(() => {
+    if (wantsMaterials) setTab('materials');
+  }, [wantsMaterials]);
 
   useOnShow(active, () => void loadVideos());
   // The view stays mounted while hidden; its player (a portal on body) must not follow the user.
@@ -102,63 +111,72 @@ export function MyScreen() {
             </div>
           </div>
         </section>
-        <section className="ps-card ps-video-panel" data-testid="video-list">
-          <header className="ps-panel-header">
-            <div>
-              <h2 className="ps-panel-title">
-                {th('my.videos')}
-                {videosLoaded.value && <span className="ps-count-pill">{videoCount.value}</span>}
-              </h2>
-              <p className="ps-panel-hint">{th('my.videosHint')}</p>
-            </div>
-            <Button
-              basic
-              size="small"
-              icon="refresh"
-              content={th('my.refresh')}
-              loading={videosLoading.value}
-              onClick={() => void loadVideos()}
-              data-testid="video-refresh"
-            />
-          </header>
-          {!videosLoaded.value ? (
-            <div className="ps-panel-loading">{th('list.loading')}</div>
-          ) : videoCount.value === 0 ? (
-            <div className="ps-empty-state" data-testid="video-empty">
-              <img src={publicAsset('empty.svg')} alt="" />
-              <p>{th('my.empty')}</p>
-              <div className="ps-empty-actions">
-                <Link className="ui primary button" to="/">
-                  <Icon name="plus" />
-                  {th('my.goHome')}
-                </Link>
-              </div>
-            </div>
+        <div className="ps-my-main">
+          <MyTabs tab={tab} videoCount={videosLoaded.value ? videoCount.value : null} onChange={setTab} />
+          {tab === 'materials' ? (
+            <section className="ps-card ps-video-panel" data-testid="materials-list">
+              <MaterialsPanel active={active} />
+            </section>
           ) : (
-            <>
-              <div className="ps-video-grid">
-                {list.map((v) => (
-                  <VideoCard
-                    key={v.jobId ?? `p${v.projectId}`}
-                    video={v}
-                    busy={busy === v.projectId}
-                    latest={latest.has(v.jobId)}
-                    onPlay={setPlaying}
-                    onRecompose={(x) => void run(x.projectId, recompose)}
-                    onCancel={(x) => void onCancel(x)}
+            <section className="ps-card ps-video-panel" data-testid="video-list">
+              <header className="ps-panel-header">
+                <div>
+                  <h2 className="ps-panel-title">
+                    {th('my.videos')}
+                    {videosLoaded.value && <span className="ps-count-pill">{videoCount.value}</span>}
+                  </h2>
+                  <p className="ps-panel-hint">{th('my.videosHint')}</p>
+                </div>
+                <Button
+                  basic
+                  size="small"
+                  icon="refresh"
+                  content={th('my.refresh')}
+                  loading={videosLoading.value}
+                  onClick={() => void loadVideos()}
+                  data-testid="video-refresh"
+                />
+              </header>
+              {!videosLoaded.value ? (
+                <div className="ps-panel-loading">{th('list.loading')}</div>
+              ) : videoCount.value === 0 ? (
+                <div className="ps-empty-state" data-testid="video-empty">
+                  <img src={publicAsset('empty.svg')} alt="" />
+                  <p>{th('my.empty')}</p>
+                  <div className="ps-empty-actions">
+                    <Link className="ui primary button" to="/">
+                      <Icon name="plus" />
+                      {th('my.goHome')}
+                    </Link>
+                  </div>
+                </div>
+              ) : (
+                <>
+                  <div className="ps-video-grid">
+                    {list.map((v) => (
+                      <VideoCard
+                        key={v.jobId ?? `p${v.projectId}`}
+                        video={v}
+                        busy={busy === v.projectId}
+                        latest={latest.has(v.jobId)}
+                        onPlay={setPlaying}
+                        onRecompose={(x) => void run(x.projectId, recompose)}
+                        onCancel={(x) => void onCancel(x)}
+                      />
+                    ))}
+                  </div>
+                  <Pager
+                    testId="video-pager"
+                    total={videoCount.value}
+                    pageIndex={videoPageIndex.value}
+                    pageSize={videoPageSize.value}
+                    onChange={(page, size) => setVideoPage(page, size)}
                   />
-                ))}
-              </div>
-              <Pager
-                testId="video-pager"
-                total={videoCount.value}
-                pageIndex={videoPageIndex.value}
-                pageSize={videoPageSize.value}
-                onChange={(page, size) => setVideoPage(page, size)}
-              />
-            </>
+                </>
+              )}
+            </section>
           )}
-        </section>
+        </div>
       </div>
       <VideoPlayerModal video={playing} onClose={() => setPlaying(null)} />
     </div>

@@ -1,4 +1,5 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import { appendLedger } from './points.repo';
 import type { Database, UsersTable } from './schema';
 
 export type UserRow = Selectable<UsersTable>;
@@ -30,7 +31,27 @@ export class UsersRepo {
     roles: string[];
     points: number;
   }): Promise<number> {
-    const row = await this.db
+    // The starting grant is the ledger's first line, written with the account so they always agree.
+    return this.db.transaction().execute(async (trx) => {
+      const id = await this.insertRow(trx, user);
+      if (user.points > 0) {
+        await appendLedger(trx, {
+          userId: id,
+          delta: user.points,
+          kind: 'grant',
+          reason: '',
+          balanceAfter: user.points,
+        });
+      }
+      return id;
+    });
+  }
+
+  private async insertRow(
+    trx: Transaction<Database>,
+    user: { username: string; passwordHash: string; nickname: string; roles: string[]; points: number },
+  ): Promise<number> {
+    const row = await trx
       .insertInto('users')
       .values({
         username: user.username,

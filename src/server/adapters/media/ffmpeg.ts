@@ -263,3 +263,31 @@ export async function audioToWav(
   }
   return probe(out);
 }
+
+/**
+ * Converts any audio to AAC in an M4A container (44.1 kHz, stereo kept, 160 kbps), metadata and cover
+ * art dropped: background music keeps its quality, every browser plays it and the render mixes it
+ * without guessing formats. Written to a temporary name and renamed, like {@link audioToWav}.
+ */
+export async function audioToAac(
+  input: string,
+  output: string,
+  options: RunFfmpegOptions = {},
+): Promise<ProbeResult> {
+  const out = resolve(output);
+  const tmp = `${out}.${randomBytes(6).toString('hex')}.tmp.m4a`;
+  const args = [
+    '-i', resolve(input),
+    '-map', '0:a:0', '-vn', '-sn', '-dn', '-map_metadata', '-1',
+    '-ac', '2', '-ar', '44100', '-c:a', 'aac', '-b:a', '160k',
+    '-movflags', '+faststart', '-f', 'mp4', '-y', tmp,
+  ]; // prettier-ignore
+  try {
+    await runFfmpeg(args, options);
+    await rename(tmp, out);
+  } catch (err) {
+    await rm(tmp, { force: true });
+    throw err;
+  }
+  return probe(out);
+}

@@ -5,6 +5,8 @@ export const speechMessages = {
   empty: '无文字',
   tooLong: '输入的单页文字大于300',
   unknownVoice: '音色不存在',
+  /** An external text-to-speech server (TTS_URL) did not answer with audio. */
+  engineUnavailable: '语音合成服务暂时不可用，请稍后重试',
 } as const;
 
 /**

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { openAiTtsFromEnv, type OpenAiTtsConfig } from './adapters/media/tts.openai.config';
 
 /** Everything the server reads from its environment, resolved once at start. */
 export interface ServerConfig {
@@ -25,6 +26,8 @@ export interface ServerConfig {
   libraryDir: string;
   /** Run background jobs in this process (the embedded profile). */
   runJobs: boolean;
+  /** Optional OpenAI-compatible text-to-speech server (TTS_URL), listed as extra public voices. */
+  openAiTts?: OpenAiTtsConfig;
 }
 
 /** Reads the configuration from environment variables (documented in the README). */
@@ -47,6 +50,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     logLevel: env.LOG_LEVEL ?? (production ? 'info' : 'warn'),
     libraryDir: path.resolve(import.meta.dirname, '../../assets/library'),
     runJobs: env.RUN_JOBS !== '0',
+    openAiTts: openAiTtsFromEnv(env),
   };
 }
 

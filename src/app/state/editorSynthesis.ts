@@ -21,11 +21,14 @@ import { confirmDialog } from './confirm';
 import { applyQuietly, clearProject, dispatch, doc, projectId, saveDocument } from './editor';
 import { commitDraft, stopPlaying } from './editorNarration';
 import { showMessage } from './messages';
+import { pollVoiceTask, startVoiceTask, VoiceTaskFailed } from './voiceTasks';
 
 /*
- * 合成视频 (spec 4 "Public-voice flow", 5 "Validation"): validate in the spec's order, open the
- * synthesis list, convert every text page (and segment) whose audio is missing, then 确定 saves the
- * draft, saves the final document (original 2, export coordinates) and requests the render.
+ * 合成视频 (spec 4 "Public-voice flow", "Private-voice flow", 5 "Validation"): validate in the
+ * spec's order, open the synthesis list, convert every text page (and segment) whose audio is
+ * missing (a private voice: request every task, then poll the pages one at a time every 5 s), then
+ * 确定 saves the draft, saves the final document (original 2, export coordinates) and requests the
+ * render.
  *
  * phase: idle (list closed) -> converting -> ready (all rows succeeded) | failed (a conversion
  * failed) -> submitting -> idle. 取消 or closing returns to idle from any phase but submitting.
@@ -107,24 +110,90 @@ export async function convertAll(): Promise<void> {
     convertingPage.value = 0;
   });
   const count = doc.value?.ppt.pages.length ?? 0;
+  const current = () => mine === run;
+  // Private voices: every page and segment gets its task first, then pages are polled in turn.
+  const isPrivate = doc.value?.character.isPublic === 2;
+  if (isPrivate) {
+    for (let at = 0; at < count; at++) {
+      if (await requestTasks(at, current)) continue;
+      if (current()) failAt(at);
+      return;
+    }
+  }
   for (let at = 0; at < count; at++) {
     if (mine !== run) return;
     convertingPage.value = at;
-    const converted = await convertPage(at, () => mine === run);
+    const converted = await (isPrivate ? awaitTasks(at, current) : convertPage(at, current));
     if (mine !== run) return;
-    if (!converted) {
-      batch(() => {
-        failedPages.value = new Set([...failedPages.value, at]);
-        synthesisPhase.value = 'failed';
-        convertingPage.value = -1;
-      });
-      return;
-    }
+    if (!converted) return failAt(at);
   }
   batch(() => {
     convertingPage.value = -1;
     synthesisPhase.value = 'ready';
   });
+}
+
+function failAt(at: number): void {
+  batch(() => {
+    failedPages.value = new Set([...failedPages.value, at]);
+    synthesisPhase.value = 'failed';
+    convertingPage.value = -1;
+  });
+}
+
+/**
+ * Private-voice flow, step 1: asks a task for the page text and each segment without audio; the
+ * task id goes into tts (so the row reads 处理中). Earlier task ids (a cancelled run) are replaced.
+ */
+async function requestTasks(at: number, current: () => boolean): Promise<boolean> {
+  const d = doc.value;
+  const p = d?.ppt.pages[at];
+  if (!d || !p || projectId.value === null) return false;
+  if (p.istts !== TEXT_MODE) return true;
+  const voiceId = d.character.voiceId;
+  const project = projectId.value;
+  try {
+    if (!p.tts.startsWith('/')) {
+      const taskId = await startVoiceTask(voiceId, p.text, project);
+      if (!current()) return false;
+      applyQuietly(setPageAudio, at, { path: taskId, soundTime: 0 });
+    }
+    for (const [i, child] of p.childList.entries()) {
+      if (child.tts.startsWith('/')) continue;
+      const taskId = await startVoiceTask(voiceId, child.ttsText, project);
+      if (!current()) return false;
+      applyQuietly(setSegmentAudio, at, i, { path: taskId });
+    }
+    return true;
+  } catch {
+    return false; // the client has shown the error
+  }
+}
+
+/**
+ * Private-voice flow, step 2: polls the page's tasks every 5 s (spec 4): 200 stores the audio,
+ * 201 stops with the server's reason, anything else warns and keeps polling.
+ */
+async function awaitTasks(at: number, current: () => boolean): Promise<boolean> {
+  const p = doc.value?.ppt.pages[at];
+  if (!p) return false;
+  if (p.istts !== TEXT_MODE) return p.tts.startsWith('/');
+  const options = { isCurrent: current, onPending: (msg: string) => showMessage('warning', msg) };
+  try {
+    if (!p.tts.startsWith('/')) {
+      const speech = await pollVoiceTask(p.tts, options);
+      applyQuietly(setPageAudio, at, { path: speech.soundPath, soundTime: speech.soundTime });
+    }
+    for (const [i, child] of p.childList.entries()) {
+      if (child.tts.startsWith('/')) continue;
+      const speech = await pollVoiceTask(child.tts, options);
+      applyQuietly(setSegmentAudio, at, i, { path: speech.soundPath });
+    }
+    return true;
+  } catch (error) {
+    if (error instanceof VoiceTaskFailed) showMessage('error', error.message);
+    return false;
+  }
 }
 
 async function convertPage(at: number, current: () => boolean): Promise<boolean> {

@@ -3,6 +3,8 @@ import type { CharacterItem, PageOf, SceneItem, VoiceItem } from '../../api/libr
 import type { Envelope } from '../../api/envelope';
 import { resolveServerUrl } from '../config';
 import { studioApi } from '../services/http';
+import { showMessage } from './messages';
+import { speakWithVoice, VoiceTaskFailed } from './voiceTasks';
 
 /*
  * The editor's left tabs (数字人 / 场景 / 音色): lists, paging and switches. Choosing an item is a
@@ -290,7 +292,13 @@ export function stopVoiceSample(): void {
  * Plays a short sample of a voice (synthesised once per voice and kept), or stops it when it is
  * the one already playing. `text` is the sentence to speak.
  */
-export async function playVoiceSample(projectId: number, voiceId: string, text = VOICE_SAMPLE_TEXT) {
+export async function playVoiceSample(
+  projectId: number,
+  voiceId: string,
+  text = VOICE_SAMPLE_TEXT,
+  /** 2 for a private voice: its speech is a task polled every 5 s. */
+  isPublic = 1,
+) {
   const same = sampleVoiceId.value === voiceId;
   stopVoiceSample();
   if (same) return;
@@ -301,8 +309,10 @@ export async function playVoiceSample(projectId: number, voiceId: string, text =
   try {
     let url = sampleUrls.get(voiceId);
     if (!url) {
-      const res = await studioApi.textToSpeech({ projectId, timbreId: voiceId, text });
-      url = resolveServerUrl(res.data?.soundPath ?? '');
+      const speech = await speakWithVoice({ id: voiceId, isPublic }, text, projectId, {
+        isCurrent: () => sampleVoiceId.value === voiceId,
+      });
+      url = resolveServerUrl(speech.soundPath);
       sampleUrls.set(voiceId, url);
     }
     if (sampleVoiceId.value !== voiceId) return;
@@ -315,8 +325,9 @@ export async function playVoiceSample(projectId: number, voiceId: string, text =
     audio.onerror = finish;
     await audio.play();
     if (sampleAudio === audio) sampleState.value = 'playing';
-  } catch {
+  } catch (error) {
     // The client already showed the server's message; a refused autoplay needs no toast.
+    if (error instanceof VoiceTaskFailed) showMessage('error', error.message);
     if (sampleVoiceId.value === voiceId) stopVoiceSample();
   }
 }

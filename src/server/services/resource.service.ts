@@ -15,7 +15,7 @@ import { mouthTimelineFromLevels } from '../../model/speech';
 import type { ProjectsRepo } from '../adapters/db/projects.repo';
 import type { FileStore } from '../adapters/files';
 import { audioToWav, probe } from '../adapters/media/ffmpeg';
-import { decodeWav, pcmLevels, samplesToMs } from '../adapters/media/wav';
+import { decodeWav, pcmLevels, samplesToMs, type Pcm16 } from '../adapters/media/wav';
 import { ApiError } from '../http/envelope';
 import type { ReceivedUpload } from '../http/upload';
 import { audioKey } from './speech.service';
@@ -52,6 +52,36 @@ export function isVideoUpload(filename: string, kind: string | undefined): boole
 }
 
 /**
+ * Checks an uploaded audio file by name (the spec's formats) and by content (ffprobe must find an
+ * audio stream), then converts it to the narration WAV (24 kHz mono) in a new temp file, which is
+ * added to `temps` for the caller to remove. Shared by page audio and voice samples.
+ */
+export async function normaliseAudioUpload(
+  files: FileStore,
+  upload: ReceivedUpload,
+  temps: string[],
+): Promise<{ wavTemp: string; pcm: Pcm16; durationMs: number }> {
+  const ext = fileExtension(upload.filename);
+  if (!(AUDIO_EXTENSIONS as readonly string[]).includes(ext)) {
+    throw new ApiError(Code.badRequest, resourceMessages.audioType);
+  }
+  const unreadable = () => new ApiError(Code.badRequest, resourceMessages.audioUnreadable);
+  // The name says audio; the content must too (a renamed text or image file has no audio stream).
+  const info = await probe(upload.tempFile).catch(() => {
+    throw unreadable();
+  });
+  if (!info.streams.some((s) => s.type === 'audio')) throw unreadable();
+
+  const wavTemp = await files.tempPath('.wav');
+  temps.push(wavTemp);
+  await audioToWav(upload.tempFile, wavTemp).catch(() => {
+    throw unreadable();
+  });
+  const pcm = decodeWav(await readFile(wavTemp));
+  return { wavTemp, pcm, durationMs: samplesToMs(pcm.samples.length, pcm.sampleRate) };
+}
+
+/**
  * Page audio uploads (resUpload, voice pages): checks the project and the content, normalises the
  * audio to the narration WAV and stores it with the same timings file text-to-speech writes, so 试听,
  * the stage and the render treat uploaded and synthesised narration alike.
@@ -77,24 +107,7 @@ export class ResourceService {
       if (!(await this.projects.find(ownerId, req.projectId))) {
         throw new ApiError(Code.notFound, projectMessages.notFound);
       }
-      const ext = fileExtension(upload.filename);
-      if (!(AUDIO_EXTENSIONS as readonly string[]).includes(ext)) {
-        throw new ApiError(Code.badRequest, resourceMessages.audioType);
-      }
-      const unreadable = () => new ApiError(Code.badRequest, resourceMessages.audioUnreadable);
-      // The name says audio; the content must too (a renamed text or image file has no audio stream).
-      const info = await probe(upload.tempFile).catch(() => {
-        throw unreadable();
-      });
-      if (!info.streams.some((s) => s.type === 'audio')) throw unreadable();
-
-      const wavTemp = await this.files.tempPath('.wav');
-      temps.push(wavTemp);
-      await audioToWav(upload.tempFile, wavTemp).catch(() => {
-        throw unreadable();
-      });
-      const pcm = decodeWav(await readFile(wavTemp));
-      const durationMs = samplesToMs(pcm.samples.length, pcm.sampleRate);
+      const { wavTemp, pcm, durationMs } = await normaliseAudioUpload(this.files, upload, temps);
       if (durationMs < MIN_AUDIO_MS) throw new ApiError(Code.badRequest, resourceServiceMessages.tooShort);
 
       const timings: SpeechTimings = {

@@ -3,17 +3,34 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { Code } from '../../api/envelope';
 import { projectMessages } from '../../api/project.contract';
 import { speechMessages, type SpeechData, type SpeechTimings } from '../../api/speech.contract';
-import { mouthTimeline } from '../../model/speech';
+import { mouthTimeline, mouthTimelineFromLevels } from '../../model/speech';
 import type { ProjectsRepo } from '../adapters/db/projects.repo';
 import type { FileStore } from '../adapters/files';
-import { synthesizeMixed } from '../adapters/media/tts.mixed';
-import { concatPcm16, encodeWav, samplesToMs } from '../adapters/media/wav';
-import { findPublicVoice } from '../adapters/media/tts.voices';
+import { getTtsEngine, type TtsVoice } from '../adapters/media/tts.engine';
+import { synthesizeMixed, type MixedVoices } from '../adapters/media/tts.mixed';
+import { concatPcm16, encodeWav, pcmLevels, samplesToMs } from '../adapters/media/wav';
+import { findPublicVoice, type PublicVoice } from '../adapters/media/tts.voices';
 import { ApiError } from '../http/envelope';
 
 const MAX_CHARS = 300;
 /** Silence closing every narration clip: pages then breathe between each other, mouth at rest. */
 const CLOSING_PAUSE_MS = 350;
+
+/** Envelope code when an external engine failed (the server could not do its part). */
+const ENGINE_FAILED = 500;
+/** Loudness frames of a level-driven mouth timeline (as for uploaded audio). */
+const LEVEL_FRAME_MS = 10;
+
+/** How to speak: per-language voices of the mixed synthesiser, or one voice for the whole text. */
+export type SpeakWith = { mixed: MixedVoices } | { whole: TtsVoice };
+
+/** Narration text as spoken: whitespace collapsed; refused when empty or over 300 characters. */
+export function narrationText(raw: string): string {
+  const text = raw.replace(/\s+/g, ' ').trim();
+  if (!text) throw new ApiError(Code.badRequest, speechMessages.empty);
+  if ([...text].length > MAX_CHARS) throw new ApiError(Code.badRequest, speechMessages.tooLong);
+  return text;
+}
 
 /** Where a user's narration audio lives; the name is a hash of voice and text, so it is a cache too. */
 export const audioKey = (ownerId: number, hash: string, ext: 'wav' | 'json') =>
@@ -24,6 +41,8 @@ export class SpeechService {
   constructor(
     private readonly projects: ProjectsRepo,
     private readonly files: FileStore,
+    /** Public voices beyond the built-in ones (an OpenAI-compatible server, TTS_URL). */
+    private readonly extraVoices: readonly PublicVoice[] = [],
   ) {}
 
   /** Speaks `text` with a public voice into the owner's audio folder (cached by voice and text). */
@@ -31,16 +50,33 @@ export class SpeechService {
     ownerId: number,
     req: { projectId?: number; timbreId: string; text: string },
   ): Promise<SpeechData> {
-    if (req.projectId !== undefined && !(await this.projects.find(ownerId, req.projectId))) {
+    await this.checkProject(ownerId, req.projectId);
+    const text = narrationText(req.text);
+    const voice = findPublicVoice(req.timbreId) ?? this.extraVoices.find((v) => v.key === req.timbreId);
+    if (!voice) throw new ApiError(Code.badRequest, speechMessages.unknownVoice);
+    return this.speak(
+      ownerId,
+      voice.key,
+      voice.whole ? { whole: voice.whole } : { mixed: voice.voices },
+      text,
+    );
+  }
+
+  /** Refuses a project id that is not one of the caller's projects (absent is fine). */
+  async checkProject(ownerId: number, projectId: number | undefined): Promise<void> {
+    if (projectId !== undefined && !(await this.projects.find(ownerId, projectId))) {
       throw new ApiError(Code.notFound, projectMessages.notFound);
     }
-    const text = req.text.replace(/\s+/g, ' ').trim();
-    if (!text) throw new ApiError(Code.badRequest, speechMessages.empty);
-    if ([...text].length > MAX_CHARS) throw new ApiError(Code.badRequest, speechMessages.tooLong);
-    const voice = findPublicVoice(req.timbreId);
-    if (!voice) throw new ApiError(Code.badRequest, speechMessages.unknownVoice);
+  }
 
-    const hash = createHash('sha256').update(`${voice.key}\n${text}`).digest('hex').slice(0, 32);
+  /**
+   * Speaks cleaned narration text into the owner's audio folder, cached under `voiceKey` and text.
+   * Mixed voices speak each language run with its own voice and give word and phoneme timings; a
+   * whole-text voice (an external engine) gets its mouth timeline from the audio's loudness and no
+   * word timings, so subtitles share the clip's time in proportion to their length.
+   */
+  async speak(ownerId: number, voiceKey: string, how: SpeakWith, text: string): Promise<SpeechData> {
+    const hash = createHash('sha256').update(`${voiceKey}\n${text}`).digest('hex').slice(0, 32);
     const wavKey = audioKey(ownerId, hash, 'wav');
     const jsonKey = audioKey(ownerId, hash, 'json');
     if (await this.files.exists(jsonKey)) {
@@ -48,7 +84,15 @@ export class SpeechService {
       return this.answer(wavKey, jsonKey, timings.durationMs);
     }
 
-    const result = await synthesizeMixed(text, voice.voices);
+    const result =
+      'whole' in how
+        ? await getTtsEngine(how.whole.engine)
+            .synthesize({ text, voice: how.whole })
+            .catch(() => {
+              // A remote server's failure reaches the user in words, never its address or answer.
+              throw new ApiError(ENGINE_FAILED, speechMessages.engineUnavailable);
+            })
+        : await synthesizeMixed(text, how.mixed);
     const pause = new Int16Array(Math.round((CLOSING_PAUSE_MS * result.sampleRate) / 1000));
     const samples = concatPcm16([result.samples, pause]);
     const durationMs = samplesToMs(samples.length, result.sampleRate);
@@ -62,7 +106,10 @@ export class SpeechService {
         charStart: w.charStart,
         charEnd: w.charEnd,
       })),
-      mouth: mouthTimeline(result.phonemes, result.durationMs),
+      mouth:
+        result.phonemes.length > 0
+          ? mouthTimeline(result.phonemes, result.durationMs)
+          : mouthTimelineFromLevels(pcmLevels(samples, result.sampleRate, LEVEL_FRAME_MS), LEVEL_FRAME_MS),
     };
     // Audio first, timings last: the timings file marks a complete entry for the cache check above.
     await this.writeAtomically(wavKey, encodeWav(samples, result.sampleRate));

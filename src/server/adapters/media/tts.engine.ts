@@ -17,6 +17,8 @@ export interface TtsVoice {
   rate?: number;
   /** Pitch 0 .. 100, 50 = the variant's own pitch. */
   pitch?: number;
+  /** Intonation range 0 .. 100, 50 = the engine's normal melody (0 monotone). */
+  range?: number;
 }
 
 /** One synthesis request: plain text (no markup) in the voice's language. */

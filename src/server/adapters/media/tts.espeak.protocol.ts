@@ -24,6 +24,8 @@ export interface EspeakRequest {
   voiceName: string;
   wpm: number;
   pitch: number;
+  /** Intonation range 0..100 (50 = eSpeak's default). */
+  range: number;
 }
 
 export type EspeakResponse =

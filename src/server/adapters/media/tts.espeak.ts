@@ -167,6 +167,7 @@ class EspeakEngine implements TtsEngine {
       voiceName: espeakVoiceName(voice),
       wpm: Math.round(BASE_WPM * rate),
       pitch: Math.round(Math.min(100, Math.max(0, voice.pitch ?? 50))),
+      range: Math.round(Math.min(100, Math.max(0, voice.range ?? 50))),
     });
     if (!res.ok) throw new Error(`eSpeak NG failed: ${res.error}`);
     const samples = resamplePcm16(

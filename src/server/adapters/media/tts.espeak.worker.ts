@@ -11,6 +11,7 @@ interface EspeakWorkerInstance {
   set_voice(name: string): number;
   set_rate(wpm: number): void;
   set_pitch(pitch: number): void;
+  set_range(range: number): void;
   get_samplerate(): number;
   synthesize(text: string, callback: (samples: Int16Array, events: EspeakEvent[]) => number): void;
 }
@@ -24,6 +25,7 @@ function synthesize(espeak: EspeakWorkerInstance, req: EspeakRequest): EspeakRes
   if (status !== 0) throw new Error(`eSpeak NG has no voice "${req.voiceName}" (status ${status})`);
   espeak.set_rate(req.wpm);
   espeak.set_pitch(req.pitch);
+  espeak.set_range(req.range);
   const chunks: Int16Array[] = [];
   const events: EspeakEvent[] = [];
   let length = 0;

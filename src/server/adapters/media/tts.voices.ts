@@ -5,6 +5,7 @@
  *   f3: cmn 181 Hz, en-us 221 Hz    f4: cmn 160 Hz, en-us 182 Hz    (female range)
  *   m3: cmn  93 Hz, en-us 113 Hz    m1: cmn  85 Hz, en-us 100 Hz    (male range)
  */
+import type { TtsVoice } from './tts.engine';
 import type { MixedVoices } from './tts.mixed';
 import './tts.espeak';
 
@@ -17,6 +18,11 @@ export interface PublicVoice {
   /** The language the voice is listed under; mixed text is still spoken in both. */
   primaryLang: 'zh' | 'en';
   voices: MixedVoices;
+  /**
+   * Set for engines that speak mixed Chinese/English text in one go (a neural or cloud server):
+   * the whole narration goes to this voice, not split into language runs.
+   */
+  whole?: TtsVoice;
 }
 
 const espeak = (lang: 'zh' | 'en', variant: string): MixedVoices['zh'] => ({

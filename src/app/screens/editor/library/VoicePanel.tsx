@@ -53,7 +53,7 @@ export function VoicePanel() {
   function sample(e: MouseEvent, v: VoiceItem) {
     e.stopPropagation();
     if (projectId.value === null) return;
-    void playVoiceSample(projectId.value, v.id, SAMPLE[v.lang] ?? SAMPLE.zh);
+    void playVoiceSample(projectId.value, v.id, SAMPLE[v.lang] ?? SAMPLE.zh, v.isPublic);
   }
 
   const isPublic = voiceIsPublic.value;

@@ -38,6 +38,12 @@ export interface CharacterItem {
     mouth: { x: number; y: number; width: number; height: number };
     eyes: { x: number; y: number; width: number; height: number };
   };
+  /** A user's own presenter (presenter.contract.ts): 1 sprites, 2 talking video, 3 single picture. */
+  kind?: 1 | 2 | 3;
+  /** Kind 2 green-screen keying, null when the video is shown as is. */
+  keying?: { color: string; similarity: number; blend: number } | null;
+  /** A user's own presenter that failed processing (status 2): the reason. */
+  statusMessage?: string;
 }
 
 /** POST /virtual/v1/scene/list: backgrounds of one orientation (sizeType 1 landscape, 2 portrait). */

@@ -12,7 +12,9 @@ export const libraryZh = {
   character: {
     empty: '暂无可用的数字人',
     privateEmpty: '还没有私有数字人',
-    privateHint: '上传自己的数字人形象的功能即将推出，先试试公共数字人吧。',
+    privateHint: '在「我的数字人」中上传人物图片与口型、说话视频或照片，即可在这里选用。',
+    addOwn: '添加我的数字人',
+    kind: { 1: '口型', 2: '视频', 3: '图片' },
     voiceSuggested: '已为数字人搭配音色：{{name}}',
     style: { business: '商务', casual: '休闲' },
   },
@@ -81,7 +83,10 @@ export const libraryEn: typeof libraryZh = {
   character: {
     empty: 'No presenters available',
     privateEmpty: 'No private presenters yet',
-    privateHint: 'Uploading your own presenter is coming soon; try a public presenter for now.',
+    privateHint:
+      'Add a picture with mouth shapes, a talking video or a photo under My presenters, then pick it here.',
+    addOwn: 'Add my presenter',
+    kind: { 1: 'Lip-sync', 2: 'Video', 3: 'Picture' },
     voiceSuggested: 'Voice matched to the presenter: {{name}}',
     style: { business: 'Business', casual: 'Casual' },
   },

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { CharacterItem, PageOf, SceneItem, VoiceItem } from '../../api/library.contract';
-import { PUBLIC_VOICES } from '../adapters/media/tts.voices';
+import { PUBLIC_VOICES, type PublicVoice } from '../adapters/media/tts.voices';
 
 interface LibraryFile {
   characters: { id: string; dir: string }[];
@@ -42,7 +42,11 @@ export class LibraryService {
   readonly scenes: SceneItem[];
   readonly voices: VoiceItem[];
 
-  constructor(private readonly libraryDir: string) {
+  constructor(
+    private readonly libraryDir: string,
+    /** Public voices of an optional external engine (TTS_URL), listed after the built-in ones. */
+    extraVoices: readonly PublicVoice[] = [],
+  ) {
     const library = JSON.parse(readFileSync(path.join(libraryDir, 'library.json'), 'utf8')) as LibraryFile;
     this.characters = library.characters.map((c) => this.loadCharacter(c.dir));
     this.scenes = library.scenes.map((s) => ({
@@ -55,7 +59,7 @@ export class LibraryService {
       height: s.height,
       userId: null,
     }));
-    this.voices = PUBLIC_VOICES.map((v) => ({
+    this.voices = [...PUBLIC_VOICES, ...extraVoices].map((v) => ({
       id: v.key,
       show_name: v.nameZh,
       name: v.nameEn,
@@ -70,6 +74,21 @@ export class LibraryService {
   listCharacters(req: { pageIndex: number; pageSize: number; isPublic: number; status: number }) {
     const items = req.isPublic === 1 && req.status === 1 ? this.characters : [];
     return page(items, req.pageIndex, req.pageSize);
+  }
+
+  /**
+   * The character list for one caller: isPublic 2 (with status 1) answers the caller's own usable
+   * presenters (我的数字人, from `own`), in the same CharacterItem shape; anything else the built-ins.
+   */
+  async listCharactersFor(
+    ownerId: number,
+    req: { pageIndex: number; pageSize: number; isPublic: number; status: number },
+    own?: {
+      list(ownerId: number, req: { pageIndex: number; pageSize: number }): Promise<PageOf<CharacterItem>>;
+    },
+  ): Promise<PageOf<CharacterItem>> {
+    if (req.isPublic === 2 && req.status === 1 && own) return own.list(ownerId, req);
+    return this.listCharacters(req);
   }
 
   listScenes(req: { pageIndex: number; pageSize: number; sizeType: number }) {

@@ -1,4 +1,6 @@
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render as renderBare, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import type { ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { character, pageOf, scene, voice } from './fakeLibrary';
 
@@ -19,6 +21,9 @@ import { activeTab } from '../../../../src/app/state/library';
 import { pendingConfirm } from '../../../../src/app/state/confirm';
 import { toasts } from '../../../../src/app/state/messages';
 import { chooseVoice, newDocument } from '../../../../src/model/project';
+
+/** The panels link to other screens (e.g. 我的数字人), so they render inside a router. */
+const render = (ui: ReactElement) => renderBare(<MemoryRouter>{ui}</MemoryRouter>);
 
 const presenters = [
   character('xiaoya', { timbreInfo: 'zh-f' }),

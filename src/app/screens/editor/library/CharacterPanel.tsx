@@ -1,6 +1,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { Icon } from 'semantic-ui-react';
 import type { CharacterItem } from '../../../../api/library.contract';
 import { resolveServerUrl } from '../../../config';
@@ -66,6 +67,13 @@ export function CharacterPanel() {
             { value: 2, label: t('visibility.private') },
           ]}
         />
+        {isPublic === 2 && (
+          // Own presenters are made on 我的数字人; the list reloads when the tab shows again.
+          <Link to="/digitalPeople" className="ps-lib-add-own" data-testid="character-add-own">
+            <Icon name="plus" />
+            {t('character.addOwn')}
+          </Link>
+        )}
       </div>
       <div className="ps-lib-scroll" ref={ref} onScroll={onScroll} data-testid="character-list">
         <div className="ps-lib-grid">
@@ -93,10 +101,16 @@ export function CharacterPanel() {
                   {busyId === c.id && <span className="ps-spinner ps-lib-spinner ps-lib-card-busy" />}
                 </span>
                 <span className="ps-lib-card-name">{c.name}</span>
-                {c.style && (
-                  <span className="ps-lib-card-meta">
-                    {t(`character.style.${c.style}`, { defaultValue: c.style })}
+                {c.kind ? (
+                  <span className="ps-lib-card-meta" data-testid="character-kind">
+                    {t(`character.kind.${c.kind}`)}
                   </span>
+                ) : (
+                  c.style && (
+                    <span className="ps-lib-card-meta">
+                      {t(`character.style.${c.style}`, { defaultValue: c.style })}
+                    </span>
+                  )
                 )}
                 {selected && (
                   <span className="ps-lib-check" aria-label={t('selected')}>

@@ -1,0 +1,90 @@
+import { useTranslation } from 'react-i18next';
+import { Checkbox } from 'semantic-ui-react';
+import { KEY_BLEND } from '../../../api/presenter.contract';
+import { FileDrop } from './FileDrop';
+import { KeyedVideo } from './KeyedVideo';
+import type { PresenterDraft } from './presenterDraft';
+import { useObjectUrl } from './useObjectUrl';
+
+interface Props {
+  draft: PresenterDraft;
+  disabled: boolean;
+  onChange(next: Partial<PresenterDraft>): void;
+  onFile(field: string, file: File): void;
+}
+
+/** Kind 2: the talking video, the green-screen switch and a keyed preview on a canvas. */
+export function VideoStep({ draft, disabled, onChange, onFile }: Props) {
+  const { t } = useTranslation('digitalPeople');
+  const url = useObjectUrl(draft.files.video);
+  const keying = draft.keyEnabled
+    ? { color: draft.keyColor, similarity: draft.keySimilarity, blend: KEY_BLEND }
+    : null;
+  return (
+    <div className="ps-dp-sprite">
+      <div className="ps-dp-preview-col">
+        <div className="ps-dp-preview-title">
+          <span>{draft.keyEnabled ? t('dialog.keyedPreview') : t('dialog.livePreview')}</span>
+        </div>
+        <div className="ps-dp-video-preview ps-dp-scene" data-testid="presenter-video-preview">
+          {url ? (
+            <KeyedVideo src={url} keying={keying} className="ps-dp-keyed" testId="presenter-keyed-canvas" />
+          ) : (
+            <span className="ps-dp-preview-empty">{t('dialog.video')}</span>
+          )}
+        </div>
+      </div>
+      <div className="ps-dp-fields-col">
+        <FileDrop
+          file={draft.files.video}
+          accept="video/mp4,video/webm,video/quicktime,.mp4,.webm,.mov"
+          label={t('dialog.video')}
+          hint={t('dialog.videoHint')}
+          preview="name"
+          disabled={disabled}
+          testId="presenter-video"
+          onPick={(f) => onFile('video', f)}
+        />
+        <div className="ps-dp-key">
+          <Checkbox
+            toggle
+            label={t('dialog.key')}
+            checked={draft.keyEnabled}
+            disabled={disabled}
+            data-testid="presenter-key-toggle"
+            onChange={(_, d) => onChange({ keyEnabled: !!d.checked })}
+          />
+          <p className="ps-dp-note">{t('dialog.keyHint')}</p>
+          {draft.keyEnabled && (
+            <div className="ps-dp-key-settings">
+              <label>
+                <span>{t('dialog.keyColor')}</span>
+                <input
+                  type="color"
+                  value={draft.keyColor.toLowerCase()}
+                  disabled={disabled}
+                  data-testid="presenter-key-color"
+                  onChange={(e) => onChange({ keyColor: e.target.value.toUpperCase() })}
+                />
+                <code>{draft.keyColor}</code>
+              </label>
+              <label>
+                <span>{t('dialog.similarity', { n: draft.keySimilarity.toFixed(2) })}</span>
+                <input
+                  type="range"
+                  min={0.05}
+                  max={0.6}
+                  step={0.01}
+                  value={draft.keySimilarity}
+                  disabled={disabled}
+                  data-testid="presenter-key-similarity"
+                  onChange={(e) => onChange({ keySimilarity: Number(e.target.value) })}
+                />
+              </label>
+            </div>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,471 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { Code } from '../../api/envelope';
+import type { CharacterItem, PageOf } from '../../api/library.contract';
+import {
+  KEY_BLEND,
+  OWN_PRESENTER_PREFIX,
+  PICTURE_MAX_HEIGHT,
+  PICTURE_MAX_WIDTH,
+  PICTURE_MIN_SIDE,
+  PRESENTER_MOUTH_SHAPES,
+  PRESENTER_STATUS,
+  VIDEO_MAX_MS,
+  VIDEO_MIN_MS,
+  isOwnPresenterId,
+  keyFields,
+  presenterBaseFields,
+  presenterMessages,
+  resolveMouthShapes,
+  spriteRigFields,
+  type PresenterKeying,
+  type PresenterKind,
+  type PresenterRect,
+} from '../../api/presenter.contract';
+import type { JobsRepo } from '../adapters/db/jobs.repo';
+import type { PresenterRow, PresentersRepo } from '../adapters/db/presenters.repo';
+import type { FileStore } from '../adapters/files';
+import { inspectImage } from '../adapters/images';
+import { probe } from '../adapters/media/ffmpeg';
+import { loopSize, writeLoopVideo, writePoster } from '../adapters/media/presenterVideo';
+import {
+  writeIcon,
+  writeJpeg,
+  writeRgbaPng,
+  writeSprite,
+  writeStatic,
+  writeTransparent,
+} from '../adapters/presenterImages';
+import { ApiError, parse } from '../http/envelope';
+import type { ReceivedPart, ReceivedParts } from '../http/receiveParts';
+import { JobFailure, type JobContext, type JobHandler } from './jobRunner';
+
+/** The background job that re-encodes a talking video into the stored loop. */
+export const PRESENTER_VIDEO_JOB = 'presenter-video';
+
+/** Kind 1's stored rig: rects in body pixels, the shapes that were uploaded, whether a blink was. */
+interface StoredRig {
+  mouth: PresenterRect;
+  eyes: PresenterRect;
+  shapes: string[];
+  hasBlink: boolean;
+}
+
+/** Kind 3's stored rig: which file holds the picture. */
+interface StoredPicture {
+  file: 'picture.png' | 'picture.jpg';
+}
+
+/** Where a kind-1 presenter without an eyes rect keeps its (transparent) blink. */
+const NO_EYES: PresenterRect = { x: 0, y: 0, width: 8, height: 4 };
+const NO_RECT: PresenterRect = { x: 0, y: 0, width: 0, height: 0 };
+/** The transparent image of kinds 2 and 3's stand-in rig, and where its sprites sit. */
+const BLANK = 'blank.png';
+const BLANK_RECT: PresenterRect = { x: 0, y: 0, width: 8, height: 8 };
+const VIDEO_NAME = /\.(mp4|webm|mov)$/i;
+/** The upload kept beside a kind-2 presenter until its loop is encoded. */
+const SOURCE_VIDEO = 'source.video';
+/** ffprobe's format names of MP4/MOV and of WebM. */
+const VIDEO_FORMATS = /^(mov,mp4,m4a,3gp,3g2,mj2|matroska,webm)$/;
+const { processing: STATUS_PROCESSING, ready: STATUS_READY, failed: STATUS_FAILED } = PRESENTER_STATUS;
+
+/** Same shape as video/renderPlan RigFiles: every mouth shape already resolved to a file. */
+export interface PresenterRigFiles {
+  width: number;
+  height: number;
+  body: string;
+  blink: string;
+  mouths: Record<string, string>;
+  mouth: PresenterRect;
+  eyes: PresenterRect;
+}
+
+/**
+ * What the render needs of a user's own presenter (the lead wires it into RenderAssets). Kinds 2
+ * and 3 also carry `standIn`: a rig of the presenter's size whose every file is transparent, so
+ * the sprite page graph runs unchanged (and shows nothing) while the customPresenter fragment
+ * draws the presenter into the same box.
+ */
+export type PresenterRenderFiles =
+  | { kind: 1; rig: PresenterRigFiles }
+  | {
+      kind: 2;
+      width: number;
+      height: number;
+      durationMs: number;
+      /** The 25 fps H.264 loop. */
+      video: string;
+      /** Its first frame (keyed when keying is set). */
+      poster: string;
+      keying: PresenterKeying | null;
+      standIn: PresenterRigFiles;
+    }
+  | { kind: 3; width: number; height: number; picture: string; standIn: PresenterRigFiles };
+
+/**
+ * 我的数字人: a user's own presenters. Uploads are checked by content, processed into the files
+ * the stage and the render read (in a temp folder moved into place at the end, so a refusal leaves
+ * nothing behind) and listed to their owner only as CharacterItems with isPublic 2.
+ */
+export class PresenterService {
+  constructor(
+    private readonly presenters: PresentersRepo,
+    private readonly files: FileStore,
+    private readonly jobs: JobsRepo,
+    private readonly wakeJobs: () => void,
+  ) {}
+
+  /** The caller's usable presenters, newest first (the character list with isPublic 2). */
+  list(ownerId: number, req: { pageIndex: number; pageSize: number }): Promise<PageOf<CharacterItem>> {
+    return this.page(ownerId, STATUS_READY, req);
+  }
+
+  /** The caller's presenters in every state, newest first (我的数字人). */
+  listMine(ownerId: number, req: { pageIndex: number; pageSize: number }): Promise<PageOf<CharacterItem>> {
+    return this.page(ownerId, null, req);
+  }
+
+  private async page(ownerId: number, status: number | null, req: { pageIndex: number; pageSize: number }) {
+    const [rows, count] = await Promise.all([
+      this.presenters.list(ownerId, status, (req.pageIndex - 1) * req.pageSize, req.pageSize),
+      this.presenters.count(ownerId, status),
+    ]);
+    return { list: rows.map((r) => this.toItem(r)), count, pageIndex: req.pageIndex, pageSize: req.pageSize };
+  }
+
+  /** Creates a presenter from a multi-file form (presenter.contract presenterAddEndpoint). */
+  async create(ownerId: number, form: ReceivedParts): Promise<CharacterItem> {
+    const work = await this.files.tempPath('.presenter');
+    await mkdir(work, { recursive: true });
+    try {
+      const { name, kind } = parse(presenterBaseFields, form.fields);
+      const out = (file: string) => path.join(work, file);
+      const processed =
+        kind === 1
+          ? await this.processSprites(form, out)
+          : kind === 2
+            ? await this.processVideo(form, out)
+            : await this.processPicture(form, out);
+      const dirKey = `u/${ownerId}/presenters/${randomBytes(12).toString('hex')}`;
+      await this.files.commit(work, dirKey);
+      const row = await this.presenters
+        .insert({
+          owner_id: ownerId,
+          name,
+          kind,
+          status: processed.status,
+          dir_key: dirKey,
+          width: processed.width,
+          height: processed.height,
+          rig: processed.rig ? JSON.stringify(processed.rig) : null,
+          keying: processed.keying ? JSON.stringify(processed.keying) : null,
+          duration_ms: processed.durationMs ?? 0,
+          message: '',
+          created_at: Date.now(),
+        })
+        .catch(async (error: unknown) => {
+          await this.files.remove(dirKey);
+          throw error;
+        });
+      if (row.status === STATUS_PROCESSING) {
+        await this.jobs.enqueue({
+          kind: PRESENTER_VIDEO_JOB,
+          ownerId,
+          subjectId: row.id,
+          payload: { presenterId: row.id },
+        });
+        this.wakeJobs();
+      }
+      return this.toItem(row);
+    } finally {
+      await rm(work, { recursive: true, force: true });
+      await form.cleanup();
+    }
+  }
+
+  /** Deletes one of the caller's own presenters and its files. */
+  async delete(ownerId: number, id: string): Promise<void> {
+    const row = await this.findOwn(ownerId, id);
+    if (!row || !(await this.presenters.delete(ownerId, row.id))) {
+      throw new ApiError(Code.notFound, presenterMessages.notFound);
+    }
+    await this.files.remove(row.dir_key);
+  }
+
+  /** The caller's presenter by its character id ('p12'), or undefined (another user's is undefined too). */
+  async findOwn(ownerId: number, id: string): Promise<PresenterRow | undefined> {
+    if (!isOwnPresenterId(id)) return undefined;
+    return this.presenters.find(ownerId, Number(id.slice(OWN_PRESENTER_PREFIX.length)));
+  }
+
+  /**
+   * The files the render reads for a user's own presenter (absolute paths), or null when the id is
+   * not one of `ownerId`'s usable presenters.
+   */
+  async renderFiles(characterId: string, ownerId: number): Promise<PresenterRenderFiles | null> {
+    const row = await this.findOwn(ownerId, characterId);
+    if (!row || row.status !== STATUS_READY) return null;
+    const file = (name: string) => this.files.resolve(`${row.dir_key}/${name}`);
+    if (row.kind === 1) {
+      const rig = JSON.parse(row.rig ?? '{}') as StoredRig;
+      const resolved = resolveMouthShapes(rig.shapes);
+      return {
+        kind: 1,
+        rig: {
+          width: row.width,
+          height: row.height,
+          body: file('body.png'),
+          blink: file('blink.png'),
+          mouths: Object.fromEntries(
+            PRESENTER_MOUTH_SHAPES.map((s) => [s, file(`mouth-${resolved[s]}.png`)]),
+          ),
+          mouth: rig.mouth,
+          eyes: rig.eyes,
+        },
+      };
+    }
+    const blank = file(BLANK);
+    const standIn: PresenterRigFiles = {
+      width: row.width,
+      height: row.height,
+      body: blank,
+      blink: blank,
+      mouths: Object.fromEntries(PRESENTER_MOUTH_SHAPES.map((s) => [s, blank])),
+      mouth: BLANK_RECT,
+      eyes: BLANK_RECT,
+    };
+    if (row.kind === 2) {
+      return {
+        kind: 2,
+        standIn,
+        width: row.width,
+        height: row.height,
+        durationMs: row.duration_ms,
+        video: file('loop.mp4'),
+        poster: file('poster.png'),
+        keying: row.keying ? (JSON.parse(row.keying) as PresenterKeying) : null,
+      };
+    }
+    return { kind: 3, width: row.width, height: row.height, picture: file(pictureName(row)), standIn };
+  }
+
+  // ---- processing, one method per kind ------------------------------------------------------
+
+  private async processSprites(form: ReceivedParts, out: (file: string) => string) {
+    const body = await checkedImage(
+      form.files.body,
+      ['png'],
+      presenterMessages.bodyRequired,
+      presenterMessages.bodyType,
+    );
+    const size = body.info;
+    if (
+      size.width < PICTURE_MIN_SIDE ||
+      size.height < PICTURE_MIN_SIDE ||
+      size.width > PICTURE_MAX_WIDTH ||
+      size.height > PICTURE_MAX_HEIGHT
+    ) {
+      throw new ApiError(Code.badRequest, presenterMessages.bodySize);
+    }
+    const rects = parse(spriteRigFields, form.fields);
+    if (!inside(rects.mouth, size)) throw new ApiError(Code.badRequest, presenterMessages.mouthRect);
+    if (rects.eyes && !inside(rects.eyes, size))
+      throw new ApiError(Code.badRequest, presenterMessages.eyesRect);
+    if (form.files.blink?.size && !rects.eyes)
+      throw new ApiError(Code.badRequest, presenterMessages.eyesRect);
+    if (!form.files.mouthX?.size) throw new ApiError(Code.badRequest, presenterMessages.mouthXRequired);
+
+    await writeRgbaPng(body.part.tempFile, out('body.png'));
+    const shapes: string[] = [];
+    for (const shape of PRESENTER_MOUTH_SHAPES) {
+      const part = form.files[`mouth${shape}`];
+      if (!part?.size) continue;
+      const sprite = await checkedImage(
+        part,
+        ['png'],
+        presenterMessages.mouthType,
+        presenterMessages.mouthType,
+      );
+      await writeSprite(sprite.part.tempFile, out(`mouth-${shape}.png`), rects.mouth);
+      shapes.push(shape);
+    }
+    const eyes = rects.eyes ?? NO_EYES;
+    const blink = form.files.blink?.size ? form.files.blink : null;
+    if (blink) {
+      const checked = await checkedImage(
+        blink,
+        ['png'],
+        presenterMessages.blinkType,
+        presenterMessages.blinkType,
+      );
+      await writeSprite(checked.part.tempFile, out('blink.png'), eyes);
+    } else {
+      await writeTransparent(out('blink.png'), eyes);
+    }
+    await writeStatic(out('body.png'), out('mouth-X.png'), rects.mouth, out('static.png'));
+    await writeIcon(out('static.png'), out('icon.png'), rects.mouth);
+    const rig: StoredRig = { mouth: rects.mouth, eyes, shapes, hasBlink: !!blink };
+    return { status: STATUS_READY, width: size.width, height: size.height, rig, keying: null, durationMs: 0 };
+  }
+
+  private async processVideo(form: ReceivedParts, out: (file: string) => string) {
+    const part = form.files.video;
+    if (!part?.size) throw new ApiError(Code.badRequest, presenterMessages.videoRequired);
+    const settings = parse(keyFields, form.fields);
+    if (!VIDEO_NAME.test(part.filename)) throw new ApiError(Code.badRequest, presenterMessages.videoType);
+    const info = await probe(part.tempFile).catch(() => {
+      throw new ApiError(Code.badRequest, presenterMessages.videoType);
+    });
+    const video = info.streams.find((s) => s.type === 'video' && (s.width ?? 0) > 0);
+    if (!VIDEO_FORMATS.test(info.formatName) || !video) {
+      throw new ApiError(Code.badRequest, presenterMessages.videoType);
+    }
+    if (info.durationMs > VIDEO_MAX_MS + 40)
+      throw new ApiError(Code.badRequest, presenterMessages.videoTooLong);
+    if (!(info.durationMs >= VIDEO_MIN_MS))
+      throw new ApiError(Code.badRequest, presenterMessages.videoTooShort);
+    const keying: PresenterKeying | null = settings.keyEnabled
+      ? { color: settings.keyColor, similarity: settings.keySimilarity, blend: KEY_BLEND }
+      : null;
+    // The poster now (the card shows it at once); the loop is encoded in the background, since a
+    // 60 s 1080p upload takes about as long to re-encode.
+    try {
+      await writePoster(part.tempFile, out('poster.png'), keying);
+    } catch {
+      throw new ApiError(Code.badRequest, presenterMessages.videoUnreadable);
+    }
+    await writeIcon(out('poster.png'), out('icon.png'));
+    await writeTransparent(out(BLANK), BLANK_RECT);
+    await rename(part.tempFile, out(SOURCE_VIDEO));
+    const size = loopSize(video.width ?? 0, video.height ?? 0);
+    return { status: STATUS_PROCESSING, ...size, rig: null, keying, durationMs: info.durationMs };
+  }
+
+  /** The job handler of PRESENTER_VIDEO_JOB (registered by buildServer). */
+  videoHandler(): JobHandler {
+    return { concurrency: 1, run: (ctx) => this.encodeLoop(ctx) };
+  }
+
+  private async encodeLoop(ctx: JobContext) {
+    const { presenterId } = ctx.payload as { presenterId: number };
+    const ownerId = ctx.job.owner_id;
+    const row = await this.presenters.find(ownerId, presenterId);
+    if (!row) return { message: '已删除' };
+    const file = (name: string) => this.files.resolve(`${row.dir_key}/${name}`);
+    try {
+      await writeLoopVideo(file(SOURCE_VIDEO), file('loop.mp4'), {
+        signal: ctx.signal,
+        durationMs: row.duration_ms,
+        onProgress: (p) => void ctx.progress(p.ratio ?? 0).catch(() => undefined),
+      });
+      const stored = await probe(file('loop.mp4'));
+      const loop = stored.streams.find((s) => s.type === 'video');
+      await this.presenters.update(ownerId, presenterId, {
+        status: STATUS_READY,
+        duration_ms: stored.durationMs,
+        width: loop?.width ?? row.width,
+        height: loop?.height ?? row.height,
+      });
+      await rm(file(SOURCE_VIDEO), { force: true });
+      return { message: '完成' };
+    } catch (error) {
+      // Deleted while encoding: nothing left to report on.
+      if (!(await this.presenters.find(ownerId, presenterId))) return { message: '已删除' };
+      if (ctx.signal.aborted) throw error;
+      await this.presenters.update(ownerId, presenterId, {
+        status: STATUS_FAILED,
+        message: presenterMessages.videoFailed,
+      });
+      throw new JobFailure(presenterMessages.videoFailed);
+    }
+  }
+
+  private async processPicture(form: ReceivedParts, out: (file: string) => string) {
+    const picture = await checkedImage(
+      form.files.picture,
+      ['png', 'jpeg'],
+      presenterMessages.pictureRequired,
+      presenterMessages.pictureType,
+    );
+    const { width, height, format } = picture.info;
+    if (
+      width < PICTURE_MIN_SIDE ||
+      height < PICTURE_MIN_SIDE ||
+      width > PICTURE_MAX_WIDTH ||
+      height > PICTURE_MAX_HEIGHT
+    ) {
+      throw new ApiError(Code.badRequest, presenterMessages.bodySize);
+    }
+    const name: StoredPicture['file'] = format === 'png' ? 'picture.png' : 'picture.jpg';
+    if (format === 'png') await writeRgbaPng(picture.part.tempFile, out(name));
+    else await writeJpeg(picture.part.tempFile, out(name));
+    await writeIcon(out(name), out('icon.png'));
+    await writeTransparent(out(BLANK), BLANK_RECT);
+    const rig: StoredPicture = { file: name };
+    return { status: STATUS_READY, width, height, rig, keying: null, durationMs: 0 };
+  }
+
+  // ---- list items ---------------------------------------------------------------------------
+
+  private toItem(row: PresenterRow): CharacterItem {
+    const url = (file: string) => `/files/${row.dir_key}/${file}`;
+    const kind = (row.kind === 2 ? 2 : row.kind === 3 ? 3 : 1) as PresenterKind;
+    const still = kind === 1 ? url('static.png') : kind === 2 ? url('poster.png') : url(pictureName(row));
+    const base = {
+      id: `${OWN_PRESENTER_PREFIX}${row.id}`,
+      name: row.name,
+      static_img: still,
+      icon: url('icon.png'),
+      status: row.status,
+      statusMessage: row.message,
+      isPublic: 2,
+      type: kind,
+      video: kind === 2 ? url('loop.mp4') : '',
+      timbreInfo: '',
+      sex: 0,
+      style: '',
+      width: row.width,
+      height: row.height,
+      kind,
+      keying: row.keying ? (JSON.parse(row.keying) as PresenterKeying) : null,
+    };
+    if (kind !== 1) {
+      return { ...base, rig: { body: still, blink: '', mouths: {}, mouth: NO_RECT, eyes: NO_RECT } };
+    }
+    const rig = JSON.parse(row.rig ?? '{}') as StoredRig;
+    const resolved = resolveMouthShapes(rig.shapes);
+    return {
+      ...base,
+      rig: {
+        body: url('body.png'),
+        blink: url('blink.png'),
+        mouths: Object.fromEntries(PRESENTER_MOUTH_SHAPES.map((s) => [s, url(`mouth-${resolved[s]}.png`)])),
+        mouth: rig.mouth,
+        eyes: rig.eyes,
+      },
+    };
+  }
+}
+
+/** The stored picture of a kind-3 presenter (PNG uploads stay PNG, JPEG stay JPEG). */
+function pictureName(row: PresenterRow): string {
+  const stored = JSON.parse(row.rig ?? '{}') as Partial<StoredPicture>;
+  return stored.file === 'picture.jpg' ? 'picture.jpg' : 'picture.png';
+}
+
+const inside = (r: PresenterRect, size: { width: number; height: number }) =>
+  r.x + r.width <= size.width && r.y + r.height <= size.height;
+
+/** An uploaded image checked by content: one of `formats`, else the refusal message. */
+async function checkedImage(
+  part: ReceivedPart | undefined,
+  formats: string[],
+  missing: string,
+  wrongType: string,
+) {
+  if (!part?.size) throw new ApiError(Code.badRequest, missing);
+  const info = await inspectImage(part.tempFile);
+  if (!info || !formats.includes(info.format)) throw new ApiError(Code.badRequest, wrongType);
+  return { part, info };
+}

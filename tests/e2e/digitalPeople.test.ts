@@ -1,0 +1,159 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openBrowser, screenshot, type BrowserSession } from './helpers/browser';
+import { loginAsDemo } from './helpers/login';
+import { writePresenterArt } from './helpers/presenterArt';
+import { startRealServer, type RealServer } from './helpers/realServer';
+
+const tid = (id: string) => `[data-testid="${id}"]`;
+
+describe('我的数字人 in Chromium', () => {
+  let server: RealServer;
+  let browser: BrowserSession;
+  let page: Page;
+  let art: Awaited<ReturnType<typeof writePresenterArt>>;
+
+  beforeAll(async () => {
+    server = await startRealServer();
+    art = await writePresenterArt(mkdtempSync(path.join(tmpdir(), 'presenter-art-')));
+    browser = await openBrowser();
+    page = browser.page;
+    await loginAsDemo(page, server.url);
+  }, 90_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const cards = () => page.locator(tid('own-presenter-card'));
+
+  it('shows the empty screen with a way to add one', async () => {
+    await page.goto(`${server.url}/home/#/digitalPeople`);
+    await page.waitForSelector(tid('presenter-empty'));
+    expect(await page.textContent(tid('page-digitalPeople'))).toContain('还没有自己的数字人');
+    await screenshot(page, 'digitalPeople-empty');
+  });
+
+  it('adds a picture-plus-mouths presenter with a live anchor preview', async () => {
+    await page.click(tid('presenter-create'));
+    await page.waitForSelector(tid('presenter-dialog'));
+    await screenshot(page, 'digitalPeople-kinds');
+    await page.click(tid('presenter-kind-1'));
+    await page.click(tid('presenter-next'));
+    // Without files the step says what is missing.
+    await page.click(tid('presenter-next'));
+    await expect.poll(() => page.textContent(tid('presenter-problem'))).toBe('请上传人物图片');
+    // A JPEG named .png is refused by its content.
+    await page.setInputFiles(tid('presenter-body-input'), art.jpegNamedPng);
+    // The check reads the file's first bytes, so the message arrives a moment later.
+    await expect.poll(() => page.textContent(tid('presenter-problem'))).toBe('只能上传 PNG 图片');
+
+    await page.setInputFiles(tid('presenter-body-input'), art.body);
+    // The anchor starts where the template puts it, scaled to the 400x700 body.
+    await expect.poll(() => page.inputValue(tid('presenter-mouth-rect-x'))).toBe('170');
+    await page.fill(tid('presenter-mouth-rect-x'), '140');
+    await page.fill(tid('presenter-mouth-rect-y'), '350');
+    await page.fill(tid('presenter-mouth-rect-width'), '120');
+    await page.fill(tid('presenter-mouth-rect-height'), '80');
+    await page.setInputFiles(tid('presenter-mouth-X-input'), art.mouthX);
+    await page.setInputFiles(tid('presenter-mouth-D-input'), art.mouthD);
+    await page.setInputFiles(tid('presenter-mouth-E-input'), art.mouthE);
+    // The sprite sits in the anchor box over the body: 120x80 of 400x700 at (140, 350).
+    await page.waitForSelector(tid('presenter-mouth-sprite'));
+    const preview = (await page.locator(tid('presenter-rig-preview')).boundingBox())!;
+    const box = (await page.locator(tid('presenter-mouth-box')).boundingBox())!;
+    expect((box.x - preview.x) / preview.width).toBeCloseTo(140 / 400, 2);
+    expect((box.y - preview.y) / preview.height).toBeCloseTo(350 / 700, 2);
+    expect(box.width / preview.width).toBeCloseTo(120 / 400, 2);
+    // Missing shapes show which uploaded one stands in for them (C open borrows D wide open).
+    expect(await page.textContent(`${tid('presenter-mouth-C-picker')} + div`)).toContain('用 D');
+    await screenshot(page, 'digitalPeople-sprites');
+
+    await page.click(tid('presenter-next'));
+    await page.click(tid('presenter-submit'));
+    await expect.poll(() => page.textContent(tid('presenter-problem'))).toBe('请输入数字人名称');
+    await page.fill(tid('presenter-name'), '小蓝老师');
+    await page.click(tid('presenter-submit'));
+    await page.waitForSelector(tid('presenter-dialog'), { state: 'detached' });
+    await expect.poll(() => cards().count()).toBe(1);
+    expect(await cards().first().getAttribute('data-kind')).toBe('1');
+    expect(await cards().first().textContent()).toContain('小蓝老师');
+  }, 60_000);
+
+  it('adds a green-screen talking video presenter with a keyed preview', async () => {
+    await page.click(tid('presenter-create'));
+    await page.click(tid('presenter-kind-2'));
+    await page.click(tid('presenter-next'));
+    await page.setInputFiles(tid('presenter-video-input'), art.video);
+    await page.click(`${tid('presenter-key-toggle')} label`);
+    await page.waitForSelector(tid('presenter-keyed-canvas'));
+    // The canvas corner (green screen) is keyed to transparent; the figure stays opaque.
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const c = document.querySelector<HTMLCanvasElement>('[data-testid="presenter-keyed-canvas"]');
+          if (!c || c.width === 0) return null;
+          const ctx = c.getContext('2d')!;
+          const corner = ctx.getImageData(4, 4, 1, 1).data[3];
+          const face = ctx.getImageData(Math.round(c.width / 2), Math.round(c.height * 0.47), 1, 1).data[3];
+          return { corner, face };
+        }),
+      )
+      .toEqual({ corner: 0, face: 255 });
+    await screenshot(page, 'digitalPeople-video-keyed');
+    await page.click(tid('presenter-next'));
+    await page.fill(tid('presenter-name'), '绿幕主播');
+    await page.click(tid('presenter-submit'));
+    await page.waitForSelector(tid('presenter-dialog'), { state: 'detached' });
+    await expect.poll(() => cards().count()).toBe(2);
+    expect(await cards().first().getAttribute('data-kind')).toBe('2');
+    await page.waitForSelector(`${tid('own-presenter-card')} ${tid('own-presenter-video')}`);
+  }, 60_000);
+
+  it('adds a single-picture presenter that breathes on its card', async () => {
+    await page.click(tid('presenter-create'));
+    await page.click(tid('presenter-kind-3'));
+    await page.click(tid('presenter-next'));
+    await page.setInputFiles(tid('presenter-picture-input'), art.photo);
+    await page.click(tid('presenter-next'));
+    await page.fill(tid('presenter-name'), '照片讲师');
+    await page.click(tid('presenter-submit'));
+    await page.waitForSelector(tid('presenter-dialog'), { state: 'detached' });
+    await expect.poll(() => cards().count()).toBe(3);
+    const animation = await cards()
+      .first()
+      .locator('img')
+      .evaluate((img) => getComputedStyle(img).animationName);
+    expect(animation).toBe('ps-dp-breathe');
+    await page.waitForTimeout(600);
+    await screenshot(page, 'digitalPeople-list');
+  }, 60_000);
+
+  it('lists them under the 数字人 tab private switch and chooses one for the project', async () => {
+    await page.goto(`${server.url}/home/#/`);
+    await page.click(`${tid('page-home')} ${tid('home-create-text')}`);
+    await page.waitForSelector(tid('pdf-dialog'));
+    await page.click(tid('pdf-none'));
+    await page.waitForSelector(tid('library-panel-character'));
+    await page.click(tid('character-visibility-2'));
+    const items = page.locator(`${tid('character-list')} ${tid('character-item')}`);
+    await expect.poll(() => items.count()).toBe(3);
+    expect(await items.allTextContents()).toEqual(['照片讲师图片', '绿幕主播视频', '小蓝老师口型']);
+    await items.nth(2).click();
+    await expect.poll(() => items.nth(2).getAttribute('data-selected')).toBe('true');
+    await screenshot(page, 'digitalPeople-editor-private');
+  }, 60_000);
+
+  it('deletes a presenter after confirmation', async () => {
+    await page.goto(`${server.url}/home/#/digitalPeople`);
+    await expect.poll(() => cards().count()).toBe(3);
+    await cards().first().locator(tid('own-presenter-delete')).click();
+    await page.waitForSelector(tid('presenter-delete-confirm'));
+    await screenshot(page, 'digitalPeople-delete-confirm');
+    await page.click(tid('presenter-delete-confirm-confirm'));
+    await expect.poll(() => cards().count()).toBe(2);
+  });
+});

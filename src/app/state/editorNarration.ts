@@ -17,10 +17,11 @@ import {
   type Result,
 } from '../../model/project';
 import { resolveServerUrl } from '../config';
-import { studioApi } from '../services/http';
+import { speakWithVoice, VoiceTaskFailed } from './voiceTasks';
 import { applyQuietly, currentPage, dispatch, doc, page, projectId, selectPage } from './editor';
 import { showMessage } from './messages';
 import { confirmDialog } from './confirm';
+import { followSegments } from './editorTalk';
 
 /*
  * The narration box of the current page: its draft HTML (what is typed but not saved with 保 存),
@@ -165,21 +166,47 @@ let audio: HTMLAudioElement | null = null;
 // The last spoken draft that is not saved yet, so a second 试听 does not synthesise it again.
 let lastPreview: { text: string; voiceId: string; path: string; timingsPath: string } | null = null;
 
+// Stops following the segments of a whole-page narration (see followSegments).
+let unfollow: (() => void) | null = null;
+
 /** Stops the narration audio, if any. */
 export function stopPlaying(): void {
   audio?.pause();
   audio = null;
+  unfollow?.();
+  unfollow = null;
   batch(() => {
     playing.value = null;
     heardSegment.value = null;
   });
 }
 
-function play(path: string, timingsPath = ''): void {
+/** Where the server keeps the timings of a narration audio file: beside it, as .json. */
+export function timingsBeside(path: string): string {
+  return path.startsWith('/files/') ? path.replace(/\.[a-z0-9]+(\?.*)?$/i, '.json') : '';
+}
+
+/** Position of the narration audio playing now in ms (the presenter's lip-sync clock), -1 if none. */
+export function playbackMs(): number {
+  return audio && !audio.paused ? audio.currentTime * 1000 : -1;
+}
+
+/** What a saved page speaks in one piece: its text and segments, which 试听 follows. */
+function spokenPage(p: { text: string; childList: { ttsText: string }[] }) {
+  return { text: p.text, segments: p.childList.map((c) => c.ttsText) };
+}
+
+function play(path: string, timingsPath = '', spoken?: ReturnType<typeof spokenPage>): void {
   stopPlaying();
   const element = new Audio(resolveServerUrl(path));
   audio = element;
-  playing.value = { path, timingsPath };
+  const timings = timingsPath || timingsBeside(path);
+  playing.value = { path, timingsPath: timings };
+  // The preview shows each segment's stickers and shot as its words are heard.
+  if (spoken)
+    unfollow = followSegments(element, timings, spoken, (at) => {
+      if (audio === element && heardSegment.peek() !== at) heardSegment.value = at;
+    });
   const done = () => {
     if (audio === element) stopPlaying();
   };
@@ -199,7 +226,7 @@ function playSegments(paths: string[]): void {
     const element = new Audio(resolveServerUrl(paths[i]));
     audio = element;
     batch(() => {
-      playing.value = { path: paths[i], timingsPath: '' };
+      playing.value = { path: paths[i], timingsPath: timingsBeside(paths[i]) };
       heardSegment.value = i;
     });
     element.addEventListener('ended', () => {
@@ -236,25 +263,29 @@ export async function previewNarration(): Promise<void> {
   const segments = p.childList.map((c) => c.tts);
   if (saved && p.childList.some((c) => c.isScale !== 1) && segments.every((s) => s.startsWith('/')))
     return playSegments(segments);
-  if (saved && p.tts.startsWith('/')) return play(p.tts);
+  if (saved && p.tts.startsWith('/')) return play(p.tts, '', spokenPage(p));
   if (!hasVoice(d)) return void showMessage('warning', messages.voiceMissing);
   const voiceId = d.character.voiceId;
   if (lastPreview && lastPreview.text === text && lastPreview.voiceId === voiceId) {
-    return play(lastPreview.path, lastPreview.timingsPath);
+    return play(lastPreview.path, lastPreview.timingsPath, saved ? spokenPage(p) : undefined);
   }
   const at = currentPage.value;
   previewLoading.value = true;
   try {
-    const res = await studioApi.textToSpeech({ projectId: projectId.value, timbreId: voiceId, text });
-    const { soundPath, soundTime, timingsPath } = res.data!;
+    // A private voice answers a task that is polled every 5 s (spec 4) until done or failed.
+    const voice = { id: voiceId, isPublic: d.character.isPublic };
+    const { soundPath, soundTime, timingsPath } = await speakWithVoice(voice, text, projectId.value, {
+      isCurrent: () => doc.value?.character.voiceId === voiceId,
+    });
     lastPreview = { text, voiceId, path: soundPath, timingsPath };
     const now = doc.value?.ppt.pages[at];
     if (saved && now && now.text === text && now.istts === TEXT_MODE) {
       applyQuietly(setPageAudio, at, { path: soundPath, soundTime });
     }
-    if (currentPage.value === at) play(soundPath, timingsPath);
-  } catch {
-    // The client has shown the error.
+    if (currentPage.value === at) play(soundPath, timingsPath, saved ? spokenPage(p) : undefined);
+  } catch (error) {
+    // The client has shown other errors; a failed private-voice task reports its reason here.
+    if (error instanceof VoiceTaskFailed) showMessage('error', error.message);
   } finally {
     previewLoading.value = false;
   }

@@ -1,5 +1,5 @@
 import { escapeText, tokenizeHtml, type HtmlToken } from './htmlTokens';
-import { markerHtml, readMarker } from './narrationMarkers';
+import { markerHtml, readMarker, type NarrationMarker } from './narrationMarkers';
 import { MAX_NARRATION_CHARS } from './constants';
 
 /*
@@ -23,14 +23,31 @@ export function clampNarrationHtml(html: string, max = MAX_NARRATION_CHARS): str
   return serialize(tokenizeHtml(html), max);
 }
 
-function serialize(tokens: HtmlToken[], budget: number): string {
+/**
+ * Sanitised narration HTML with every marker passed through `change` (its replacement, or null to
+ * drop it); `n` counts the markers in document order. Used by the sticker commands on stored text.
+ */
+export function rewriteNarrationMarkers(
+  html: string,
+  change: (marker: NarrationMarker, n: number) => NarrationMarker | null,
+): string {
+  return serialize(tokenizeHtml(html), Infinity, change);
+}
+
+function serialize(
+  tokens: HtmlToken[],
+  budget: number,
+  change: (marker: NarrationMarker, n: number) => NarrationMarker | null = (m) => m,
+): string {
   let out = '';
+  let seen = 0;
   let left = budget;
   const open: string[] = [];
   for (let i = 0; i < tokens.length && left > 0;) {
     const marker = readMarker(tokens, i);
     if (marker) {
-      if (marker.marker) out += markerHtml(marker.marker);
+      const kept = marker.marker && change(marker.marker, seen++);
+      if (kept) out += markerHtml(kept);
       i = marker.next;
       continue;
     }

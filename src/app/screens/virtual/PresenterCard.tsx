@@ -1,21 +1,10 @@
-import { useRef, type CSSProperties } from 'react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from 'semantic-ui-react';
 import type { CharacterItem } from '../../../api/library.contract';
 import { resolveServerUrl } from '../../config';
+import { RigSprites } from '../presenter/RigSprites';
 import type { RigElements } from './presenterPlayer';
-
-type Box = { x: number; y: number; width: number; height: number };
-
-/** A rig anchor (natural pixels) as percentages of the figure, so it scales with the card. */
-function place(box: Box, c: CharacterItem): CSSProperties {
-  return {
-    left: `${(box.x / c.width) * 100}%`,
-    top: `${(box.y / c.height) * 100}%`,
-    width: `${(box.width / c.width) * 100}%`,
-    height: `${(box.height / c.height) * 100}%`,
-  };
-}
 
 interface Props {
   character: CharacterItem;
@@ -60,30 +49,17 @@ export function PresenterCard({ character: c, voiceName, state, onPreview, onUse
             draggable={false}
           />
           {hasRig && (
-            <div
+            <RigSprites
+              rig={c.rig}
+              width={c.width}
+              height={c.height}
+              visible={talking}
+              mouthRef={mouth}
+              blinkRef={blink}
               className="ps-virtual-rig"
-              data-testid="presenter-rig"
-              style={{ visibility: talking ? 'visible' : 'hidden' }}
-            >
-              <img src={resolveServerUrl(c.rig.body)} alt="" draggable={false} />
-              <img
-                ref={mouth}
-                className="ps-virtual-sprite"
-                src={resolveServerUrl(c.rig.mouths.X)}
-                alt=""
-                style={place(c.rig.mouth, c)}
-                draggable={false}
-                data-testid="presenter-mouth"
-              />
-              <img
-                ref={blink}
-                className="ps-virtual-sprite"
-                src={c.rig.blink ? resolveServerUrl(c.rig.blink) : undefined}
-                alt=""
-                style={{ ...place(c.rig.eyes, c), visibility: 'hidden' }}
-                draggable={false}
-              />
-            </div>
+              testId="presenter-rig"
+              mouthTestId="presenter-mouth"
+            />
           )}
         </div>
         {talking && (

@@ -1,39 +1,10 @@
 import { batch } from '@preact/signals-react';
 import type { CharacterItem } from '../../../api/library.contract';
-import { shapeAt } from '../../../model/speech';
 import { resolveServerUrl } from '../../config';
+import { animateRig, preloadMouths, type RigElements } from '../presenter/rigAnimation';
 import { previewId, previewState, talkingPreview } from '../../state/tools';
 
-/** The sprite elements of one gallery card that the animation writes to. */
-export interface RigElements {
-  mouth: HTMLImageElement;
-  blink: HTMLImageElement;
-}
-
-/** Blink pattern: eyes closed for 140 ms, at uneven gaps so it does not look mechanical. */
-const BLINK_GAPS_MS = [1400, 3200, 2600, 3900] as const;
-const BLINK_MS = 140;
-
-/** True while the eyes are closed, `ms` after the preview started. */
-export function blinkClosed(ms: number): boolean {
-  const cycle = BLINK_GAPS_MS.reduce((a, b) => a + b, 0);
-  let t = ms % cycle;
-  for (const gap of BLINK_GAPS_MS) {
-    if (t < gap) return t >= gap - BLINK_MS;
-    t -= gap;
-  }
-  return false;
-}
-
-function preload(urls: string[]): Promise<unknown> {
-  return Promise.all(
-    urls.map((url) => {
-      const img = new Image();
-      img.src = url;
-      return img.decode().catch(() => undefined);
-    }),
-  );
-}
+export { blinkClosed, type RigElements } from '../presenter/rigAnimation';
 
 /**
  * Plays one presenter's talking preview at a time: the greeting audio, and each animation frame the
@@ -42,7 +13,7 @@ function preload(urls: string[]): Promise<unknown> {
  */
 export class PresenterPlayer {
   private audio: HTMLAudioElement | null = null;
-  private frame = 0;
+  private stopRig: (() => void) | null = null;
   private run = 0;
 
   /** Starts the preview of `c`, or stops it when it is the one playing. */
@@ -57,7 +28,7 @@ export class PresenterPlayer {
     });
     try {
       const preview = await talkingPreview(c);
-      await preload(Object.values(c.rig.mouths).map(resolveServerUrl));
+      await preloadMouths(c.rig);
       if (run !== this.run) return;
       const audio = new Audio(preview.audioUrl);
       this.audio = audio;
@@ -69,7 +40,7 @@ export class PresenterPlayer {
       await audio.play();
       if (run !== this.run) return;
       previewState.value = 'playing';
-      this.animate(c, preview.timeline, els, audio, run);
+      this.stopRig = animateRig(c.rig, preview.timeline, () => audio.currentTime * 1000, els);
     } catch {
       // The client showed the server's message; a refused autoplay needs none.
       if (run === this.run) this.stop();
@@ -79,7 +50,8 @@ export class PresenterPlayer {
   /** Stops whatever is loading or playing. */
   stop(): void {
     this.run++;
-    cancelAnimationFrame(this.frame);
+    this.stopRig?.();
+    this.stopRig = null;
     this.audio?.pause();
     this.audio = null;
     if (previewId.value !== null || previewState.value !== 'idle')
@@ -87,32 +59,5 @@ export class PresenterPlayer {
         previewId.value = null;
         previewState.value = 'idle';
       });
-  }
-
-  private animate(
-    c: CharacterItem,
-    timeline: Parameters<typeof shapeAt>[0],
-    els: RigElements,
-    audio: HTMLAudioElement,
-    run: number,
-  ): void {
-    const started = performance.now();
-    let shown = 'X';
-    let closed = false;
-    const tick = (now: number) => {
-      if (run !== this.run) return;
-      const shape = shapeAt(timeline, audio.currentTime * 1000);
-      if (shape !== shown && c.rig.mouths[shape]) {
-        shown = shape;
-        els.mouth.src = resolveServerUrl(c.rig.mouths[shape]);
-      }
-      const blink = !!c.rig.blink && blinkClosed(now - started);
-      if (blink !== closed) {
-        closed = blink;
-        els.blink.style.visibility = blink ? 'visible' : 'hidden';
-      }
-      this.frame = requestAnimationFrame(tick);
-    };
-    this.frame = requestAnimationFrame(tick);
   }
 }

@@ -1,37 +1,42 @@
 import { useSignals } from '@preact/signals-react/runtime';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Icon, Modal } from 'semantic-ui-react';
-import { canInsertShotTags, shotMarkerHtml, SHOT_TAGS, type ShotTagId } from '../../../../model/project';
-import { doc } from '../../../state/editor';
+import { Button, Modal } from 'semantic-ui-react';
 import { insertOpen, narrationDraft } from '../../../state/editorNarration';
 import { showMessage } from '../../../state/messages';
 import { currentNarrationBox, insertAtRememberedCaret } from '../narrationInput';
+import { ShotTab } from './ShotTab';
+import { TextureTab } from './TextureTab';
 import './insert.css';
 
-const SHOT_ICONS = { 11201: 'expand', 11202: 'male', 11203: 'user', 11204: 'undo' } as const;
+type Tab = 'shot' | 'png' | 'gif';
 
 /**
- * 插入元素 (spec 2): the 镜头 tab inserts a shot-tag marker at the narration box's last caret
- * (its end when there was none). Shot tags frame the slide, so they need a PDF.
+ * 插入元素 (spec 2): tabs 镜头 (shot tags), 贴图 (PNG stickers) and GIF. Whatever is chosen goes in
+ * as a marker at the narration box's last caret (its end when there was none).
  */
 export function InsertDialog() {
   useSignals();
   const { t } = useTranslation('editor');
-  const d = doc.value;
-  const enabled = !!d && canInsertShotTags(d);
+  const [tab, setTab] = useState<Tab>('shot');
 
-  const insert = (id: ShotTagId, label: string) => {
+  const insert = (html: string, message: string) => {
     const box = currentNarrationBox();
     if (!box) return;
     insertOpen.value = false;
-    narrationDraft.value = insertAtRememberedCaret(box, shotMarkerHtml(id));
-    showMessage('success', t('insert.inserted', { label }));
+    narrationDraft.value = insertAtRememberedCaret(box, html);
+    showMessage('success', message);
   };
 
+  const tabs: { id: Tab; label: string }[] = [
+    { id: 'shot', label: t('insert.shotTab') },
+    { id: 'png', label: t('stickers.pngTab') },
+    { id: 'gif', label: t('stickers.gifTab') },
+  ];
   return (
     <Modal
       open={insertOpen.value}
-      size="tiny"
+      size="small"
       closeIcon
       onClose={() => (insertOpen.value = false)}
       className="ps-ins-dialog"
@@ -40,31 +45,29 @@ export function InsertDialog() {
       <Modal.Header>{t('insert.title')}</Modal.Header>
       <Modal.Content>
         <div className="ps-ins-tabs" role="tablist">
-          <button type="button" role="tab" aria-selected className="active" data-testid="insert-tab-shot">
-            {t('insert.shotTab')}
-          </button>
-        </div>
-        <p
-          className={`ps-ins-hint${enabled ? '' : ' ps-ins-hint--warn'}`}
-          data-testid={enabled ? 'insert-shot-hint' : 'insert-shot-disabled'}
-        >
-          {!enabled && <Icon name="info circle" />}
-          {enabled ? t('insert.shotHint') : t('insert.needPdf')}
-        </p>
-        <div className="ps-ins-shots">
-          {SHOT_TAGS.map((tag) => (
-            <Button
-              key={tag.id}
-              basic
-              disabled={!enabled}
-              data-testid={`insert-shot-${tag.id}`}
-              onClick={() => insert(tag.id, tag.label)}
+          {tabs.map((x) => (
+            <button
+              key={x.id}
+              type="button"
+              role="tab"
+              aria-selected={tab === x.id}
+              className={tab === x.id ? 'active' : ''}
+              data-testid={`insert-tab-${x.id}`}
+              onClick={() => setTab(x.id)}
             >
-              <Icon name={SHOT_ICONS[tag.id]} />
-              {tag.label}
-            </Button>
+              {x.label}
+            </button>
           ))}
         </div>
+        {tab === 'shot' ? (
+          <ShotTab onInsert={(html, label) => insert(html, t('insert.inserted', { label }))} />
+        ) : (
+          <TextureTab
+            key={tab}
+            type={tab === 'png' ? 1 : 2}
+            onInsert={(html, label) => insert(html, t('stickers.inserted', { label }))}
+          />
+        )}
       </Modal.Content>
       <Modal.Actions>
         <Button onClick={() => (insertOpen.value = false)} data-testid="insert-close">

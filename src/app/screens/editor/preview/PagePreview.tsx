@@ -1,40 +1,55 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { useState } from 'react';
+import { useEffect, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from 'semantic-ui-react';
 import {
   characterBox,
   clampSlideBox,
+  clampTextureBox,
   hasVideo,
   dragCharacter,
   isLayoutFraming,
   moveCharacter,
   moveSlide,
+  moveTexture,
   orientationOf,
   PREVIEW_FRAME,
+  resizeTextureBox,
   shotFraming,
   slideBox,
   SHOT_TAGS,
   type Box,
 } from '../../../../model/project';
 import { resolveServerUrl } from '../../../config';
-import { dispatch, doc, page } from '../../../state/editor';
-import { previewIsScale } from '../../../state/editorNarration';
+import { currentPage, dispatch, doc, page, projectId } from '../../../state/editor';
+import { heardSegment, previewIsScale } from '../../../state/editorNarration';
+import {
+  restoreProjectTextures,
+  selectedSticker,
+  selectOnStage,
+  stageSelection,
+} from '../../../state/editorStickers';
 import { showMessage } from '../../../state/messages';
 import { PageVideoContent } from '../video/PageVideoContent';
+import { PresenterFigure } from './PresenterFigure';
 import { SlideContent } from './SlideContent';
+import { onStageKeyDown } from './stageKeys';
+import { StickerLayer } from './StickerLayer';
 import { useFitScale } from './useFitScale';
-import { usePreviewDrag, type DragTarget } from './usePreviewDrag';
+import { isSlideTarget, stickerOf, usePreviewDrag, type DragTarget } from './usePreviewDrag';
 import './preview.css';
 
 /** Placeholder box for a project without a presenter yet. */
 const PLACEHOLDER = { width: 150, height: 230 };
 
+const selectSticker = (index: number) => selectOnStage({ kind: 'sticker', index });
+
 /**
- * The current page at its real layout (DOM for now; the PixiJS stage replaces it later): a 960x540
- * or 375x667 frame scaled to the available width, with scene background, slide and presenter. The
- * presenter and the slide are dragged with the pointer, the slide resized at its corner; each
- * drag is committed once on pointer up.
+ * The current page at its real layout: a 960x540 or 375x667 DOM frame scaled to the available
+ * width, with scene background, slide, presenter and the page's stickers and GIFs (the DOM decodes
+ * GIFs and videos natively, so no WebGL stage is needed). The presenter, the slide and stickers
+ * are dragged with the pointer, the slide and stickers resized at their corners; each drag is
+ * committed once on pointer up. Clicking selects; the focused preview takes Arrow and Delete keys.
  */
 export function PagePreview() {
   useSignals();
@@ -50,6 +65,14 @@ export function PagePreview() {
   const orientation = orientationOf(d?.distinguishability ?? 1);
   const frame = PREVIEW_FRAME[orientation];
   const { ref, scale } = useFitScale(frame.width, frame.height);
+  const pageAt = currentPage.value;
+
+  // A project just opened: texture paths are refreshed and stickers whose texture is gone dropped.
+  const openedProject = projectId.value;
+  useEffect(() => {
+    if (openedProject !== null) void restoreProjectTextures();
+  }, [openedProject]);
+  useEffect(() => selectOnStage(null), [pageAt, openedProject]);
 
   // A blocked step still moves along the free axis, so the presenter slides along an edge.
   const slideAlongBounds = (prev: Box, x: number, y: number): Box => {
@@ -66,6 +89,9 @@ export function PagePreview() {
   const drag = usePreviewDrag({
     scale,
     step(target, start, prev, dx, dy, free) {
+      const sticker = stickerOf(target);
+      if (sticker?.corner) return resizeTextureBox(start, sticker.corner, dx, dy, !free, frame);
+      if (sticker) return clampTextureBox({ ...start, x: start.x + dx, y: start.y + dy }, frame);
       if (target === 'character')
         return slideAlongBounds(prev, Math.round(start.x + dx), Math.round(start.y + dy));
       if (target === 'slide') return clampSlideBox({ ...start, x: start.x + dx, y: start.y + dy }, frame);
@@ -82,8 +108,12 @@ export function PagePreview() {
       return clampSlideBox({ ...start, width, height }, frame);
     },
     commit(target: DragTarget, box: Box) {
-      const result =
-        target === 'character' ? dispatch(moveCharacter, { X: box.x, Y: box.y }) : dispatch(moveSlide, box);
+      const sticker = stickerOf(target);
+      const result = sticker
+        ? dispatch(moveTexture, currentPage.value, sticker.sticker, box)
+        : target === 'character'
+          ? dispatch(moveCharacter, { X: box.x, Y: box.y })
+          : dispatch(moveSlide, box);
       if (!result.ok) showMessage('error', result.error);
     },
   });
@@ -110,7 +140,7 @@ export function PagePreview() {
         isScale,
       );
   const live = framed ? null : drag.live;
-  const slide = framed ? framed.slide : live && live.target !== 'character' ? live.box : slideBox(d);
+  const slide = framed ? framed.slide : live && isSlideTarget(live.target) ? live.box : slideBox(d);
   const person = framed ? framed.character : live?.target === 'character' ? live.box : characterBox(d);
   const shotLabel = SHOT_TAGS.find((s) => s.isScale === isScale)?.label ?? '';
   const handlers = framed ? {} : drag.handlers;
@@ -120,12 +150,27 @@ export function PagePreview() {
     ...PLACEHOLDER,
   };
   const place = (b: Box) => ({ left: b.x, top: b.y, width: b.width, height: b.height });
+  const selection = stageSelection.value;
+  // Pressing on an item selects it and gives the preview the keyboard (Arrow keys, Delete).
+  const pick = (target: 'slide' | 'character', box: Box) => (e: ReactPointerEvent<HTMLElement>) => {
+    selectOnStage({ kind: target });
+    drag.begin(target, box)(e);
+  };
+  const liveSticker = live && stickerOf(live.target);
+  const heard = heardSegment.value;
 
   return (
     <div className="ps-preview" data-testid="page-preview" ref={ref}>
       <div
         className="ps-preview-viewport"
         style={{ width: frame.width * scale, height: frame.height * scale }}
+        tabIndex={0}
+        role="group"
+        aria-label={te('stickers.stageLabel')}
+        data-testid="preview-stage"
+        onKeyDown={onStageKeyDown}
+        onPointerDownCapture={(e) => e.currentTarget.focus({ preventScroll: true })}
+        onPointerDown={(e) => !(e.target as Element).closest('.ps-preview-item') && selectOnStage(null)}
       >
         <div
           className={`ps-preview-frame${live ? ' dragging' : ''}`}
@@ -157,14 +202,14 @@ export function PagePreview() {
 
           {slide && (
             <div
-              className={`ps-preview-item ps-preview-slide${live && live.target !== 'character' ? ' active' : ''}${framed ? ' framed' : ''}`}
+              className={`ps-preview-item ps-preview-slide${live && isSlideTarget(live.target) ? ' active' : ''}${selection?.kind === 'slide' && !framed ? ' selected' : ''}${framed ? ' framed' : ''}`}
               data-testid="preview-slide"
               data-x={slide.x}
               data-y={slide.y}
               data-width={slide.width}
               data-height={slide.height}
               style={place(slide)}
-              onPointerDown={framed ? undefined : drag.begin('slide', slideBox(d))}
+              onPointerDown={framed ? undefined : pick('slide', slideBox(d))}
               {...handlers}
             >
               {video ? (
@@ -189,7 +234,7 @@ export function PagePreview() {
                   onPointerDown={drag.begin('resize', slideBox(d))}
                 />
               )}
-              {live && live.target !== 'character' && (
+              {live && isSlideTarget(live.target) && (
                 <span className="ps-preview-readout" style={{ fontSize: 12 / (scale || 1) }}>
                   {live.target === 'resize'
                     ? `${slide.width} × ${slide.height}`
@@ -201,29 +246,19 @@ export function PagePreview() {
 
           {hasCharacter ? (
             person && (
-              <div
-                className={`ps-preview-item ps-preview-character${live?.target === 'character' ? ' active' : ''}${framed ? ' framed' : ''}`}
-                data-testid="preview-character"
-                data-x={person.x}
-                data-y={person.y}
-                data-width={person.width}
-                data-height={person.height}
-                style={place(person)}
-                onPointerDown={framed ? undefined : drag.begin('character', characterBox(d))}
-                {...handlers}
-              >
-                <img
-                  src={resolveServerUrl(d.character.staticImg)}
-                  alt={d.character.name}
-                  draggable={false}
-                  onLoad={aspectOf('character')}
-                />
-                {live?.target === 'character' && (
-                  <span className="ps-preview-readout" style={{ fontSize: 12 / (scale || 1) }}>
-                    X {person.x} · Y {person.y}
-                  </span>
-                )}
-              </div>
+              <PresenterFigure
+                uuid={d.character.uuid}
+                name={d.character.name}
+                staticImg={d.character.staticImg}
+                box={person}
+                active={live?.target === 'character'}
+                selected={selection?.kind === 'character' && !framed}
+                framed={!!framed}
+                scale={scale}
+                onPointerDown={framed ? undefined : pick('character', characterBox(d))}
+                handlers={handlers}
+                onLoad={aspectOf('character')}
+              />
             )
           ) : (
             <div
@@ -235,6 +270,18 @@ export function PagePreview() {
               <span>{t('preview.noCharacter')}</span>
             </div>
           )}
+
+          <StickerLayer
+            textures={p?.textureList ?? []}
+            selected={framed ? null : selectedSticker.value}
+            heardPosition={heard === null ? null : heard + 1}
+            live={liveSticker ? { index: liveSticker.sticker, box: live.box } : null}
+            scale={scale}
+            locked={!!framed}
+            begin={drag.begin}
+            handlers={drag.handlers}
+            onSelect={selectSticker}
+          />
         </div>
       </div>
       <div className="ps-preview-caption">
@@ -246,7 +293,9 @@ export function PagePreview() {
             {te('insert.previewBadge', { shot: shotLabel })}
           </span>
         ) : (
-          <span>{t('preview.dragHint')}</span>
+          <span data-testid="preview-hint">
+            {selection ? te('stickers.keysHint') : t('preview.dragHint')}
+          </span>
         )}
       </div>
     </div>

@@ -1,8 +1,34 @@
-import { useCallback, useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
-import type { Box } from '../../../../model/project';
+import {
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type PointerEvent as ReactPointerEvent,
+} from 'react';
+import type { Box, Corner } from '../../../../model/project';
 
-/** What a drag moves: the character, the slide, or the slide's bottom-right resize handle. */
-export type DragTarget = 'character' | 'slide' | 'resize';
+/** A sticker of the page (by its index in textureList), moved whole or resized at a corner. */
+export interface StickerTarget {
+  sticker: number;
+  corner?: Corner;
+}
+
+/**
+ * What a drag moves: the character, the slide, the slide's bottom-right resize handle, or a
+ * sticker.
+ */
+export type DragTarget = 'character' | 'slide' | 'resize' | StickerTarget;
+
+/** True for the slide or its resize handle. */
+export function isSlideTarget(target: DragTarget | undefined): target is 'slide' | 'resize' {
+  return target === 'slide' || target === 'resize';
+}
+
+/** The sticker a drag target moves, or null. */
+export function stickerOf(target: DragTarget | undefined): StickerTarget | null {
+  return typeof target === 'object' ? target : null;
+}
 
 interface DragSession {
   target: DragTarget;
@@ -79,6 +105,9 @@ export function usePreviewDrag(options: {
   }, []);
 
   /** Props for every draggable element: move, end and cancel go to whichever captured the pointer. */
-  const handlers = { onPointerMove: move, onPointerUp: end, onPointerCancel: end };
+  const handlers = useMemo(
+    () => ({ onPointerMove: move, onPointerUp: end, onPointerCancel: end }),
+    [move, end],
+  );
   return { live, begin, handlers };
 }

@@ -53,6 +53,14 @@ import {
 } from './scene.contract';
 import { demoCopyEndpoint, demoListEndpoint, type DemoItem } from './demo.contract';
 import {
+  speechToTextEndpoint,
+  speechToTextInfoEndpoint,
+  speechToTextStatusEndpoint,
+  type SpeechToTextInfo,
+  type SubtitleTask,
+} from './subtitle.contract';
+import {
+  textureDeleteEndpoint,
   textureInfoEndpoint,
   textureListEndpoint,
   textureUploadEndpoint,
@@ -62,6 +70,17 @@ import {
   type TextureListRequest,
   type TextureType,
 } from './texture.contract';
+
+import {
+  materialDeleteEndpoint,
+  materialListEndpoint,
+  materialUploadEndpoint,
+  MATERIAL_PAGE_SIZE,
+  type MaterialItem,
+  type MaterialListData,
+  type MaterialType,
+} from './material.contract';
+import { pointsLedgerEndpoint, type PointsLedgerData } from './points.contract';
 
 type Call<T> = Promise<Envelope<T>>;
 
@@ -162,6 +181,34 @@ export interface StudioApi {
   ): Call<TextureItem>;
   /** texture/info: a usable sticker by id; data.path carries a cache-busting timestamp. */
   textureInfo(textureId: string, o?: CallOptions): Call<TextureInfoData>;
+
+  /** SpeechToText 字幕工具: a recording plus optional script (and language hint); data is the task. */
+  speechToText(
+    file: Blob,
+    name: string,
+    fields: { text: string; language?: string },
+    onProgress?: (percent: number) => void,
+  ): Call<SubtitleTask>;
+  /** speechToTextStatus: one of the caller's subtitle tasks (cues and file URLs once done). */
+  speechToTextStatus(taskId: number, o?: CallOptions): Call<SubtitleTask>;
+  /** speechToTextInfo: whether recognition without a script is configured, and the limits. */
+  speechToTextInfo(o?: CallOptions): Call<SpeechToTextInfo>;
+
+  /** userResources/list 素材: every material of one type (2 image, 3 audio), newest first. */
+  listMaterials(type: MaterialType, o?: CallOptions): Call<MaterialListData>;
+  /** userResources/upload: an image (2) or audio (3) material; data is the new item. */
+  uploadMaterial(
+    file: Blob,
+    name: string,
+    type: MaterialType,
+    onProgress?: (percent: number) => void,
+  ): Call<MaterialItem>;
+  /** userResources/delete: one of the caller's materials. */
+  deleteMaterial(resourcesId: number, o?: CallOptions): Call<null>;
+  /** user/points 积分: the balance and one page of the ledger, newest first. */
+  pointsLedger(pageIndex: number, pageSize: number, o?: CallOptions): Call<PointsLedgerData>;
+  /** texture/delete: one of the caller's own stickers. */
+  deleteTexture(textureId: string, o?: CallOptions): Call<null>;
 }
 
 /** Binds the studio calls to one client. */
@@ -238,5 +285,29 @@ export function createStudioApi(client: ApiClient): StudioApi {
       return client.upload(textureUploadEndpoint.path, form, { onUploadProgress: onProgress });
     },
     textureInfo: (textureId, o) => client.post(textureInfoEndpoint.path, { textureId }, o),
+    speechToText: (file, name, fields, onProgress) => {
+      // Fields before the file: the server reads them when the file part starts.
+      const form = new FormData();
+      form.append('text', fields.text);
+      if (fields.language) form.append('language', fields.language);
+      form.append(speechToTextEndpoint.fileField, file, name);
+      return client.upload(speechToTextEndpoint.path, form, { onUploadProgress: onProgress });
+    },
+    speechToTextStatus: (taskId, o) => client.post(speechToTextStatusEndpoint.path, { taskId }, o),
+    speechToTextInfo: (o) => client.post(speechToTextInfoEndpoint.path, {}, o),
+    listMaterials: (type, o) =>
+      client.post(materialListEndpoint.path, { pageIndex: 1, pageSize: MATERIAL_PAGE_SIZE, type }, o),
+    uploadMaterial: (file, name, type, onProgress) => {
+      // The type goes before the file: the server picks the size limit from it while streaming.
+      const form = new FormData();
+      form.append('resourcesType', String(type));
+      form.append(materialUploadEndpoint.fileField, file, name);
+      return client.upload(materialUploadEndpoint.path, form, { onUploadProgress: onProgress });
+    },
+    deleteMaterial: (resourcesId, o) =>
+      client.post(materialDeleteEndpoint.path, { resourcesId, source: 1 }, o),
+    pointsLedger: (pageIndex, pageSize, o) =>
+      client.post(pointsLedgerEndpoint.path, { pageIndex, pageSize }, o),
+    deleteTexture: (textureId, o) => client.post(textureDeleteEndpoint.path, { textureId }, o),
   };
 }

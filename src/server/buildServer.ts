@@ -40,6 +40,23 @@ import { demoRoutes } from './routes/demo.routes';
 import { TextureService } from './services/texture.service';
 import { TexturesRepo } from './adapters/db/textures.repo';
 import { textureRoutes } from './routes/texture.routes';
+import { VoicesRepo } from './adapters/db/voices.repo';
+import { TRAIN_VOICE_JOB, VoiceService } from './services/voice.service';
+import { VOICE_TTS_JOB, VoiceSpeechService } from './services/voiceSpeech.service';
+import { voiceRoutes } from './routes/voice.routes';
+import { openAiPublicVoices } from './adapters/media/tts.openai';
+import { MaterialService } from './services/material.service';
+import { MaterialsRepo } from './adapters/db/materials.repo';
+import { materialRoutes } from './routes/material.routes';
+import { PointsService } from './services/points.service';
+import { PointsRepo } from './adapters/db/points.repo';
+import { pointsRoutes } from './routes/points.routes';
+import { SubtitleService, SUBTITLE_JOB } from './services/subtitle.service';
+import { subtitleRoutes } from './routes/subtitle.routes';
+import { transcribeConfigFromEnv } from './adapters/media/transcribe.openai';
+import { PresentersRepo } from './adapters/db/presenters.repo';
+import { PRESENTER_VIDEO_JOB, PresenterService } from './services/presenter.service';
+import { presenterRoutes } from './routes/presenter.routes';
 import path from 'node:path';
 
 /** The assembled server: HTTP app, services (for the CLI and tests) and the database handle. */
@@ -54,6 +71,9 @@ export interface StudioServer {
     library: LibraryService;
     compose: ComposeService;
     textures: TextureService;
+    materials: MaterialService;
+    points: PointsService;
+    presenters: PresenterService;
   };
   jobs: JobRunner;
   tokens: TokenSigner;
@@ -77,16 +97,31 @@ export async function buildServer(config: ServerConfig): Promise<StudioServer> {
   const accounts = new AccountService(users, sessions, files);
   const projectsRepo = new ProjectsRepo(db);
   const projects = new ProjectService(projectsRepo, normaliseDocument, autoProjectName);
-  const speech = new SpeechService(projectsRepo, files);
+  // Voices of an optional OpenAI-compatible server (TTS_URL) join the built-in public voices.
+  const extraVoices = config.openAiTts ? openAiPublicVoices(config.openAiTts) : [];
+  const speech = new SpeechService(projectsRepo, files, extraVoices);
   const jobs = new JobsRepo(db);
   const runner = new JobRunner(jobs, (message, error) => http.log.error({ err: error }, message));
   const ppts = new PptService(new PptsRepo(db), jobs, files, () => runner.notify());
-  const library = new LibraryService(config.libraryDir);
+  const voicesRepo = new VoicesRepo(db);
+  const voices = new VoiceService(voicesRepo, jobs, files, () => runner.notify());
+  const voiceSpeech = new VoiceSpeechService(voicesRepo, jobs, speech, () => runner.notify());
+  const library = new LibraryService(config.libraryDir, extraVoices);
   const scenes = new SceneService(new ScenesRepo(db), library, files);
-  const compose = new ComposeService(projectsRepo, jobs, files, runner);
+  const materials = new MaterialService(new MaterialsRepo(db), files);
+  const points = new PointsService(new PointsRepo(db), users);
+  const compose = new ComposeService(projectsRepo, jobs, files, runner, { points, materials });
   const resources = new ResourceService(projectsRepo, files);
   const demos = new DemoService(library, projects, speech, files);
   const textures = new TextureService(new TexturesRepo(db), files, config.libraryDir);
+  const subtitles = new SubtitleService(
+    jobs,
+    files,
+    () => runner.notify(),
+    transcribeConfigFromEnv(),
+    path.join(config.dataDir, 'tmp'),
+  );
+  const presenters = new PresenterService(new PresentersRepo(db), files, jobs, () => runner.notify());
   await sessions.prune();
 
   const http = Fastify({
@@ -106,27 +141,42 @@ export async function buildServer(config: ServerConfig): Promise<StudioServer> {
   await http.register(userRoutes, { auth, accounts, files });
   await http.register(projectRoutes, { auth, projects });
   await http.register(pptRoutes, { auth, ppts, files });
-  await http.register(libraryRoutes, { auth, library });
+  await http.register(libraryRoutes, { auth, library, voices, presenters });
+  await http.register(presenterRoutes, { auth, presenters, files });
   await http.register(sceneRoutes, { auth, scenes, files });
   await http.register(speechRoutes, { auth, speech });
+  await http.register(voiceRoutes, { auth, voices, voiceSpeech, files });
   await http.register(composeRoutes, { auth, compose });
   await http.register(resourceRoutes, { auth, resources, files });
   await http.register(demoRoutes, { auth, demos });
   await http.register(textureRoutes, { auth, textures, files });
+  await http.register(materialRoutes, { auth, materials, files });
+  await http.register(pointsRoutes, { auth, points });
+  await http.register(subtitleRoutes, { auth, subtitles, files });
   await http.register(webRoutes, { webDir: config.webDir, libraryDir: config.libraryDir, files, auth });
 
   runner.register(RASTERIZE_JOB, ppts.rasterizeHandler());
-  runner.register(
-    RENDER_JOB,
-    renderHandler({ projects: projectsRepo, files, library, scratchDir: path.join(config.dataDir, 'tmp') }),
-  );
+  runner.register(PRESENTER_VIDEO_JOB, presenters.videoHandler());
+  runner.register(TRAIN_VOICE_JOB, voices.trainHandler());
+  runner.register(VOICE_TTS_JOB, voiceSpeech.handler());
+  runner.register(SUBTITLE_JOB, subtitles.handler());
+  runner.register(RENDER_JOB, {
+    ...renderHandler({
+      projects: projectsRepo,
+      files,
+      library,
+      scratchDir: path.join(config.dataDir, 'tmp'),
+    }),
+    // A render that fails gives its points back (a cancelled one is refunded by compose.cancel).
+    failed: (job) => compose.refund(job),
+  });
   // SQLite is the embedded profile: this process is the only worker on its database.
   if (config.runJobs) await runner.start(database.dialect === 'sqlite');
 
   return {
     http,
     database,
-    services: { auth, accounts, projects, ppts, library, compose, textures },
+    services: { auth, accounts, projects, ppts, library, compose, textures, materials, points, presenters },
     jobs: runner,
     tokens,
     files,

@@ -22,7 +22,7 @@ export const en: Translation = {
     demo: 'Examples',
     three: 'Project preview',
     myvoice: 'My voices',
-    digitalPeople: 'Custom presenters',
+    digitalPeople: 'My presenters',
     subtitle: 'Subtitles',
   },
   routeDesc: {
@@ -36,7 +36,8 @@ export const en: Translation = {
     demo: 'Copy an example project into your own projects and try the whole flow in one click.',
     three: 'Preview a whole project in the browser before synthesis.',
     myvoice: 'Manage your private voices: upload samples, follow training, listen.',
-    digitalPeople: 'Upload your own presenter: an image with mouth shapes, or a talking video.',
+    digitalPeople:
+      'Add your own presenter: a picture with mouth shapes, a talking video, or a single breathing picture.',
     subtitle: 'Generate, proofread and export subtitles for your videos.',
   },
   nav: { logoTitle: 'Back to home', home: 'Home centre', helptool: 'Helper tool', my: 'My' },

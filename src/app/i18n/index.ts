@@ -6,6 +6,10 @@ import { zh } from './zh';
 import { homeEn, homeZh } from './home';
 import { editorEn, editorZh } from './editor';
 import { libraryEn, libraryZh } from './library';
+import { materialsEn, materialsZh } from './materials';
+import { subtitleEn, subtitleZh } from './subtitle';
+import { myvoiceEn, myvoiceZh } from './myvoice';
+import { digitalPeopleEn, digitalPeopleZh } from './digitalPeople';
 
 const STORAGE_KEY = 'lang';
 
@@ -21,15 +25,45 @@ function storedLanguage(): string | null {
 export const i18n = i18next.createInstance();
 void i18n.use(initReactI18next).init({
   resources: {
-    zh: { translation: zh, msg: {}, home: homeZh, editor: editorZh, library: libraryZh },
-    en: { translation: en, msg: enMessages, home: homeEn, editor: editorEn, library: libraryEn },
+    zh: {
+      translation: zh,
+      msg: {},
+      home: homeZh,
+      editor: editorZh,
+      library: libraryZh,
+      materials: materialsZh,
+      subtitle: subtitleZh,
+      myvoice: myvoiceZh,
+      digitalPeople: digitalPeopleZh,
+    },
+    en: {
+      translation: en,
+      msg: enMessages,
+      home: homeEn,
+      editor: editorEn,
+      library: libraryEn,
+      materials: materialsEn,
+      subtitle: subtitleEn,
+      myvoice: myvoiceEn,
+      digitalPeople: digitalPeopleEn,
+    },
   },
   lng: detectLanguage(
     typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]),
     storedLanguage(),
   ),
   fallbackLng: 'zh',
-  ns: ['translation', 'msg', 'home', 'editor', 'library'],
+  ns: [
+    'translation',
+    'msg',
+    'home',
+    'editor',
+    'library',
+    'materials',
+    'subtitle',
+    'myvoice',
+    'digitalPeople',
+  ],
   defaultNS: 'translation',
   interpolation: { escapeValue: false },
   returnObjects: true,

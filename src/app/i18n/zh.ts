@@ -20,7 +20,7 @@ export const zh = {
     demo: '示例项目',
     three: '全片预览',
     myvoice: '我的音色',
-    digitalPeople: '数字人形象',
+    digitalPeople: '我的数字人',
     subtitle: '字幕工具',
   },
   routeDesc: {
@@ -34,7 +34,7 @@ export const zh = {
     demo: '一键复制示例项目到自己的项目中，立即体验从讲解词到成片的完整流程。',
     three: '在合成之前，于浏览器中完整预览整个项目。',
     myvoice: '管理你的私有音色：上传样本、查看训练状态并试听。',
-    digitalPeople: '上传自己的数字人形象：人物图片与口型素材，或一段说话视频。',
+    digitalPeople: '添加自己的数字人：人物图片加口型素材、一段说话视频，或一张会呼吸的照片。',
     subtitle: '为视频生成、校对并导出字幕。',
   },
   nav: { logoTitle: '返回首页', home: '首页中心', helptool: '助手工具', my: '我的' },

@@ -3,8 +3,10 @@ import { AppLayout } from '../layout/AppLayout';
 import { AppRoot } from '../layout/AppRoot';
 import { FullPageLoader } from '../layout/FullPageLoader';
 import { DemoPage } from '../screens/demo/DemoPage';
+import { DigitalPeoplePage } from '../screens/digitalPeople/DigitalPeoplePage';
 import { ErrorPage } from '../screens/ErrorPage';
 import { FramePage } from '../screens/FramePage';
+import { MyVoicePage } from '../screens/myvoice/MyVoicePage';
 import { HelpToolPage } from '../screens/HelpToolPage';
 import { HomePage } from '../screens/HomePage';
 import { LoginPage } from '../screens/LoginPage';
@@ -13,6 +15,7 @@ import { editorPathFor } from '../screens/projects/format';
 import { ProjectKindPage } from '../screens/projects/ProjectKindPage';
 import { VideoPage } from '../screens/VideoPage';
 import { VirtualPage } from '../screens/virtual/VirtualPage';
+import { SubtitlePage } from '../screens/subtitle/SubtitlePage';
 import { appGuard } from './appGuard';
 import type { Guard } from './guard';
 
@@ -63,9 +66,9 @@ export function appRoutes(guard: Guard): RouteObject[] {
             { path: 'virtual', element: <VirtualPage /> },
             { path: 'demo', element: <DemoPage /> },
             frame('three', 'three'),
-            frame('myvoice', 'myvoice'),
-            frame('digitalPeople', 'digitalPeople'),
-            frame('subtitle', 'subtitle'),
+            { path: 'myvoice', element: <MyVoicePage /> },
+            { path: 'digitalPeople', element: <DigitalPeoplePage /> },
+            { path: 'subtitle', element: <SubtitlePage /> },
           ],
         },
         { path: '*', element: <ErrorPage kind="notFound" /> },

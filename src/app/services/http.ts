@@ -1,5 +1,7 @@
 import { createAccountApi } from '../../api/account';
 import { createStudioApi } from '../../api/studio';
+import { createTimbreApi } from '../../api/timbre';
+import { createPresenterApi } from '../../api/presenter';
 import { createApiClient } from '../../api/client';
 import { API_BASE } from '../config';
 import { i18n } from '../i18n';
@@ -33,3 +35,9 @@ export const accountApi = createAccountApi(http);
 
 /** Projects, slides, library, speech and synthesis calls. */
 export const studioApi = createStudioApi(http);
+
+/** Private voices (我的音色) and their text-to-speech tasks. */
+export const timbreApi = createTimbreApi(http);
+
+/** 我的数字人: the user's own presenters. */
+export const presenterApi = createPresenterApi(http);

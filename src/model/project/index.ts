@@ -30,3 +30,6 @@ export * from './pageAudio';
 export * from './voiceProject';
 export * from './splitScript';
 export * from './shotFraming';
+export * from './stickerCommands';
+export * from './heardSegment';
+export * from './backgroundMusic';

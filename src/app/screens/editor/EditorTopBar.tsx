@@ -9,6 +9,7 @@ import { openPdfDialog } from '../../state/editorPdf';
 import { startSynthesis, synthesisOpen } from '../../state/editorSynthesis';
 import { showMessage } from '../../state/messages';
 import { ProjectName } from './ProjectName';
+import { MusicButton } from './music/MusicButton';
 
 interface Props {
   onHome(): void;
@@ -98,6 +99,7 @@ export function EditorTopBar({ onHome, onSaveDraft }: Props) {
         <Icon name="file pdf outline" />
         {t('top.pdf')}
       </Button>
+      <MusicButton />
       <Button
         basic
         className="ps-ed-ghost"

@@ -160,6 +160,106 @@ function buildMigrations(dialect: Dialect): Record<string, Migration> {
           .execute();
       },
     },
+    '0007_materials': {
+      async up(db: Kysely<unknown>) {
+        // 素材: a user's own images and audio (spec 7 userResources/*).
+        await db.schema
+          .createTable('materials')
+          .addColumn('id', idType, idColumn)
+          .addColumn('owner_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+          .addColumn('name', 'varchar(100)', (c) => c.notNull())
+          .addColumn('type', 'integer', (c) => c.notNull())
+          .addColumn('file_key', 'text', (c) => c.notNull())
+          .addColumn('thumb_key', 'text', (c) => c.notNull().defaultTo(''))
+          .addColumn('size', 'bigint', (c) => c.notNull())
+          .addColumn('duration_ms', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('width', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('height', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createIndex('materials_owner')
+          .on('materials')
+          .columns(['owner_id', 'type', 'id'])
+          .execute();
+      },
+    },
+    '0008_points': {
+      async up(db: Kysely<unknown>) {
+        // 积分 ledger: every change of users.points with the balance after it. A charge remembers
+        // whether it was refunded, so a cancelled or failed render is given back exactly once.
+        await db.schema
+          .createTable('points_ledger')
+          .addColumn('id', idType, idColumn)
+          .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+          .addColumn('delta', 'integer', (c) => c.notNull())
+          .addColumn('kind', 'varchar(16)', (c) => c.notNull())
+          .addColumn('reason', 'text', (c) => c.notNull().defaultTo(''))
+          .addColumn('balance_after', 'integer', (c) => c.notNull())
+          .addColumn('refunded', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createIndex('points_ledger_user')
+          .on('points_ledger')
+          .columns(['user_id', 'id'])
+          .execute();
+        // Accounts created before the ledger get an opening line for the balance they already have.
+        await sql`insert into points_ledger (user_id, delta, kind, reason, balance_after, refunded, created_at)
+          select id, points, 'grant', '', points, 0, created_at from users where points > 0`.execute(db);
+      },
+    },
+    '0009_voices': {
+      async up(db: Kysely<unknown>) {
+        // Private voices (我的音色): the sample, its training state and the derived synthesiser
+        // settings. Training and private text-to-speech run as rows of the jobs table.
+        await db.schema
+          .createTable('voices')
+          .addColumn('id', idType, idColumn)
+          .addColumn('owner_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+          .addColumn('name', 'varchar(50)', (c) => c.notNull())
+          .addColumn('sex', 'integer', (c) => c.notNull())
+          .addColumn('pth_status', 'integer', (c) => c.notNull())
+          .addColumn('progress', 'real', (c) => c.notNull().defaultTo(0))
+          .addColumn('message', 'text', (c) => c.notNull().defaultTo(''))
+          .addColumn('sample_key', 'text', (c) => c.notNull())
+          .addColumn('sample_ms', 'integer', (c) => c.notNull())
+          .addColumn('measures', 'text')
+          .addColumn('params', 'text')
+          .addColumn('consent_at', 'bigint', (c) => c.notNull())
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .addColumn('updated_at', 'bigint', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('voices_owner').on('voices').columns(['owner_id', 'id']).execute();
+      },
+    },
+    '0010_presenters': {
+      async up(db: Kysely<unknown>) {
+        // 我的数字人: a user's own presenters (sprite rig, talking video or single picture); the
+        // files live under files/u/<owner>/presenters/<dir>/.
+        await db.schema
+          .createTable('presenters')
+          .addColumn('id', idType, idColumn)
+          .addColumn('owner_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+          .addColumn('name', 'varchar(50)', (c) => c.notNull())
+          .addColumn('kind', 'integer', (c) => c.notNull())
+          .addColumn('status', 'integer', (c) => c.notNull())
+          .addColumn('dir_key', 'text', (c) => c.notNull())
+          .addColumn('width', 'integer', (c) => c.notNull())
+          .addColumn('height', 'integer', (c) => c.notNull())
+          .addColumn('rig', 'text')
+          .addColumn('keying', 'text')
+          .addColumn('duration_ms', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('message', 'text', (c) => c.notNull().defaultTo(''))
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createIndex('presenters_owner')
+          .on('presenters')
+          .columns(['owner_id', 'id'])
+          .execute();
+      },
+    },
   };
 }
 

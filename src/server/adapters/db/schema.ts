@@ -11,6 +11,10 @@ export interface Database {
   jobs: JobsTable;
   scenes: ScenesTable;
   textures: TexturesTable;
+  materials: MaterialsTable;
+  points_ledger: PointsLedgerTable;
+  voices: VoicesTable;
+  presenters: PresentersTable;
 }
 
 export interface UsersTable {
@@ -134,5 +138,88 @@ export interface TexturesTable {
   height: number;
   /** GIF: one loop in milliseconds; 0 for PNG. */
   duration_ms: number;
+  created_at: number;
+}
+
+/** A user's own material (素材): files/u/<owner>/materials/<name>.<ext>, images with a thumbnail. */
+export interface MaterialsTable {
+  id: Generated<number>;
+  owner_id: number;
+  name: string;
+  /** 2 image, 3 audio. */
+  type: number;
+  file_key: string;
+  /** Images: file-store key of the JPEG preview; '' for audio. */
+  thumb_key: string;
+  /** Stored size in bytes. */
+  size: number;
+  /** Audio: length in milliseconds; 0 for images. */
+  duration_ms: number;
+  width: number;
+  height: number;
+  created_at: number;
+}
+
+/** One change of a user's points (users.points holds the balance; this is its history). */
+export interface PointsLedgerTable {
+  id: Generated<number>;
+  user_id: number;
+  delta: number;
+  /** grant | charge | refund | admin */
+  kind: string;
+  reason: string;
+  balance_after: number;
+  /** Charges: 1 once given back (a cancelled or failed render), so a refund happens only once. */
+  refunded: number;
+  created_at: number;
+}
+
+/** A private voice (我的音色): files/u/<owner>/voices/<id>.wav is its sample (24 kHz mono). */
+export interface VoicesTable {
+  id: Generated<number>;
+  owner_id: number;
+  name: string;
+  /** 1 male, 2 female. */
+  sex: number;
+  /** 1 queued, 2 training, 3 failed, 4 ready (api/timbre.contract PthStatus). */
+  pth_status: number;
+  /** Training progress 0..1. */
+  progress: number;
+  /** Training state in words; the reason when it failed. */
+  message: string;
+  sample_key: string;
+  sample_ms: number;
+  /** JSON of the sample's VoiceMeasures, set by training. */
+  measures: string | null;
+  /** JSON of the DerivedVoiceParams, set once trained. */
+  params: string | null;
+  /** When the uploader confirmed the right to use the voice. */
+  consent_at: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A user's own presenter (我的数字人): its files are under files/u/<owner>/presenters/<dir>/. */
+export interface PresentersTable {
+  id: Generated<number>;
+  owner_id: number;
+  name: string;
+  /** 1 sprite rig, 2 talking loop video, 3 single picture (api/presenter.contract). */
+  kind: number;
+  /** 0 processing (a talking video being re-encoded), 1 usable, 2 failed. */
+  status: number;
+  /** File-store folder of its files: u/<owner>/presenters/<24 hex>. */
+  dir_key: string;
+  /** Natural size of the body picture, video or picture. */
+  width: number;
+  height: number;
+  /** Kind 1: JSON {mouth, eyes, shapes} (the rects in body pixels, the uploaded mouth shapes). */
+  rig: string | null;
+  /** Kind 2: JSON PresenterKeying when the video is green-screen keyed, else null. */
+  keying: string | null;
+  /** Kind 2: length of the loop video in milliseconds; 0 otherwise. */
+  duration_ms: number;
+  /** Why processing failed (status 2); '' otherwise. */
+  message: string;
   created_at: number;
 }

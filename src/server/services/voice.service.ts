@@ -145,7 +145,22 @@ export class VoiceService {
 
   /** The training job: measures the sample and fits the synthesiser, recording state on the voice. */
   trainHandler(): JobHandler {
-    return { concurrency: 1, run: (ctx) => this.train(ctx) };
+    return {
+      concurrency: 1,
+      run: (ctx) => this.train(ctx),
+      // The runner gives up on a job interrupted too often without running it again: mark the
+      // voice failed so 重新训练 is offered instead of a voice stuck in 训练中.
+      failed: async (job) => {
+        const { voiceId } = JSON.parse(job.payload) as { voiceId: number };
+        const row = await this.voices.find(job.owner_id, voiceId);
+        if (row && row.pth_status !== PthStatus.ready && row.pth_status !== PthStatus.failed) {
+          await this.voices.update(job.owner_id, voiceId, {
+            pth_status: PthStatus.failed,
+            message: '训练被中断，请重新训练',
+          });
+        }
+      },
+    };
   }
 
   private async train(ctx: JobContext): Promise<{ message: string }> {

@@ -2,10 +2,13 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { runFfmpeg } from '../src/server/adapters/media/ffmpeg';
 import { buildServer } from '../src/server/buildServer';
 import { loadConfig } from '../src/server/config';
-import { newDocument, toExportDocument, type ProjectDocument } from '../src/model/project';
+import { toExportDocument, type ProjectDocument } from '../src/model/project';
 import { composeBaselineStill, encoderAlone, naiveRender, type BaselinePage } from './baselines';
+import { stageBench } from './stage';
+import { benchDocument, segmentsOf, speakAll } from './benchProject';
 
 // `npm run bench`: the figures of the README's performance section, measured on this machine and
 // written to bench/results/latest.json. Benchmarks are not timed tests: they only report.
@@ -36,6 +39,8 @@ async function call(url: string, body: unknown, token?: string) {
   return json;
 }
 const seconds = (ms: number) => Math.round(ms) / 1000;
+// BENCH_PAGES=2 proves the bench works in a minute; the figures are for the default 10 pages.
+const PAGES = Math.max(1, Math.min(10, Number(process.env.BENCH_PAGES) || 10));
 
 try {
   const userId = await server.services.accounts.createUser('bench', 'bench123456');
@@ -49,7 +54,7 @@ try {
     new Blob([readFileSync(path.join(root, 'tests/fixtures/slides-zh-3p.pdf'))]),
     'deck.pdf',
   );
-  let t0 = performance.now();
+  const t0 = performance.now();
   const upload = await fetch(`${base}/virtual/v1/userPpt/upload`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}` },
@@ -67,65 +72,26 @@ try {
     note: 'upload + rasterise 3 pages at 1920 px, incl. worker start',
   };
 
-  // Text-to-speech for 10 pages of about 18 s each.
-  const sentence =
-    '欢迎大家参加本次产品介绍会，我们将用几分钟时间，带您了解数字人视频工作台的主要功能和使用方法。';
-  const texts = Array.from({ length: 10 }, (_, i) => `第${i + 1}部分。${sentence}${sentence.slice(0, 20)}`);
-  t0 = performance.now();
-  const audio: { soundPath: string; soundTime: number }[] = [];
-  for (const text of texts) {
-    audio.push(
-      (await call('/notice/v1/timbre/textToSpeech', { projectId, timbreId: 'espeak-zh-female', text }, token))
-        .data,
-    );
-  }
-  const ttsMs = performance.now() - t0;
-  const narrationS = audio.reduce((s, a) => s + a.soundTime, 0);
+  // Text-to-speech: two segments per page, about 18 s a page.
+  const speech = await speakAll(call, token, projectId, PAGES);
+  const audio = speech.clips;
+  const narrationS = audio.flat().reduce((s, a) => s + a.soundTime, 0);
   results.tts = {
-    pages: 10,
+    pages: PAGES,
     audioSeconds: narrationS,
-    seconds: seconds(ttsMs),
-    realtimeFactor: +(narrationS / (ttsMs / 1000)).toFixed(1),
+    seconds: seconds(speech.ms),
+    realtimeFactor: +(narrationS / (speech.ms / 1000)).toFixed(1),
   };
 
-  // Render: 10 pages, slide images, presenter with lip-sync and blinks, subtitles, 1080p.
-  const d = newDocument({ projectName: 'bench' });
+  // Render (the issue's project, bench/benchProject.ts): slides, presenter with lip-sync and blinks,
+  // subtitles, stickers, a GIF, a shot change, one page video and background music, 1080p.
   const img = (n: number) => `${info.basePath}${info.uuidStr}/images/${(n % 3) + 1}.png`;
+  const workDir = path.join(dataDir, 'bench-media');
+  mkdirSync(workDir, { recursive: true });
   const doc: ProjectDocument = {
-    ...d,
-    subtitle: 1,
-    character: {
-      ...d.character,
-      uuid: 'xiaoya',
-      name: '小雅',
-      voiceId: 'espeak-zh-female',
-      voiceName: '中文女声',
-      X: 45,
-      Y: 150,
-      width: 224,
-      height: 392,
-    },
-    scene: {
-      ...d.scene,
-      uuid: 'studio',
-      path: '/library/scenes/studio.jpg',
-      icon: '/library/scenes/studio.jpg',
-    },
-    ppt: {
-      ...d.ppt,
-      maxNum: 10,
-      uuid: info.uuidStr,
-      pages: texts.map((text, i) => ({
-        ...d.ppt.pages[0],
-        index: i + 1,
-        img: img(i),
-        text,
-        textdome: text,
-        tts: audio[i].soundPath,
-        soundTime: audio[i].soundTime,
-      })),
-    },
+    ...(await benchDocument({ base, call, token, projectId, workDir, slide: img, clips: audio })),
   };
+  doc.ppt.uuid = info.uuidStr;
   // Full render (cold page cache), then the same project after one page's narration changed.
   let revision = 0;
   const render = async (document: ProjectDocument) => {
@@ -149,8 +115,12 @@ try {
   const full = await render(doc);
   const videoS = full.video.durationMs / 1000;
   results.render = {
-    pages: 10,
+    pages: PAGES,
     subtitles: true,
+    stickers: 'every page: one for the whole page, one from the second sentence; a GIF on page 2',
+    pageVideo: PAGES >= 5,
+    shotChange: PAGES >= 3,
+    backgroundMusic: true,
     resolution: `${full.video.width}x${full.video.height}`,
     videoSeconds: videoS,
     renderSeconds: seconds(full.ms),
@@ -158,7 +128,9 @@ try {
     sizeMB: +(full.video.size / 1e6).toFixed(1),
   };
 
-  const edited = `第4部分。这一页的旁白改过了：${sentence}`;
+  // One page's first sentence edited and spoken again (the last page when fewer than 4).
+  const editedPage = Math.min(4, PAGES) - 1;
+  const edited = `第${editedPage + 1}部分。这一页的旁白改过了：${segmentsOf(1)[0].slice(4, 40)}`;
   const clip = (
     await call(
       '/notice/v1/timbre/textToSpeech',
@@ -166,12 +138,17 @@ try {
       token,
     )
   ).data;
-  const pages = doc.ppt.pages.map((p, i) =>
-    i === 3 ? { ...p, text: edited, textdome: edited, tts: clip.soundPath, soundTime: clip.soundTime } : p,
-  );
+  const pages = doc.ppt.pages.map((p, i) => {
+    if (i !== editedPage) return p;
+    const childList = p.childList.map((c, k) =>
+      k === 0 ? { ...c, ttsText: edited, tts: clip.soundPath } : c,
+    );
+    const text = childList.map((c) => c.ttsText).join('');
+    return { ...p, text, textdome: text, childList };
+  });
   const again = await render({ ...doc, ppt: { ...doc.ppt, pages } });
   results.rerenderOnePage = {
-    note: 'page 4 narration re-synthesised; the other 9 pages come from the page cache',
+    note: `page ${editedPage + 1} narration re-synthesised; the other pages come from the page cache`,
     renderSeconds: seconds(again.ms),
     ratioToFullRender: +(again.ms / full.ms).toFixed(3),
     target: '< 0.15',
@@ -205,12 +182,21 @@ try {
         box: { x: character.X, y: character.Y, width: character.width, height: character.height },
       },
     });
-    baselinePages.push({ still, audio: fileOf(audio[i].soundPath), durationMs: audio[i].soundTime * 1000 });
+    // One audio file per page for the baselines: the page's segments joined.
+    const pageAudio = path.join(baseDir, `audio-${i}.wav`);
+    const inputs = audio[i].flatMap((a) => ['-i', fileOf(a.soundPath)]);
+    const join = `concat=n=${audio[i].length}:v=0:a=1`;
+    await runFfmpeg(['-y', ...inputs, '-filter_complex', join, pageAudio]);
+    baselinePages.push({
+      still,
+      audio: pageAudio,
+      durationMs: audio[i].reduce((s, a) => s + a.soundTime, 0) * 1000,
+    });
   }
   const naiveMs = await naiveRender(baselinePages, baseDir);
   const encoderMs = await encoderAlone(baselinePages, baseDir);
   results.baselines = {
-    note: 'same 10 pages, 1080p, veryfast; the naive baseline has no lip-sync, blinks or subtitles',
+    note: 'same pages and lengths, 1080p, veryfast; the baselines have no lip-sync, blinks, subtitles, stickers, video or music',
     naiveLoop1Seconds: seconds(naiveMs),
     naiveRealtimeFactor: +(videoS / (naiveMs / 1000)).toFixed(2),
     oursVsNaive: +(naiveMs / plain.ms).toFixed(2),
@@ -239,7 +225,12 @@ try {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
-mkdirSync(path.join(root, 'bench/results'), { recursive: true });
-writeFileSync(path.join(root, 'bench/results/latest.json'), JSON.stringify(results, null, 2) + '\n');
+// The editor preview in Chromium: frame time while dragging among 100 stickers, page switching.
+results.stage = await stageBench();
+
+// BENCH_OUT sends a trial run's figures elsewhere, so they never pass for the recorded ones.
+const out = process.env.BENCH_OUT || path.join(root, 'bench/results/latest.json');
+mkdirSync(path.dirname(out), { recursive: true });
+writeFileSync(out, JSON.stringify(results, null, 2) + '\n');
 console.log(JSON.stringify(results, null, 2));
 process.exit(0);

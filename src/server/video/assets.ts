@@ -1,10 +1,11 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, readSync } from 'node:fs';
 import type { SpeechTimings } from '../../api/speech.contract';
 import type { MouthCue } from '../../model/speech';
 import type { FileStore } from '../adapters/files';
 import type { LibraryService } from '../services/library.service';
 import { JobFailure } from '../services/jobRunner';
 import type { PageAudio, RigFiles } from './renderPlan';
+import type { StickerFile } from './stickers';
 
 /**
  * Turns paths written in a project document into files on disk for the render, refusing anything
@@ -26,6 +27,20 @@ export class RenderAssets {
     if (!full && own && Number(own[2]) === this.ownerId) full = this.files.resolve(own[1]);
     if (!full || !existsSync(full)) throw new JobFailure(`${what}不存在或已被删除：${clean}`);
     return full;
+  }
+
+  /** A sticker or GIF of a page; whether it animates is read from its first bytes, not its name. */
+  sticker(url: string, pageNo: number): StickerFile {
+    if (!url) throw new JobFailure(`第${pageNo}页的贴图缺少图片，请重新插入`);
+    const file = this.file(url, `第${pageNo}页的贴图`);
+    const head = Buffer.alloc(6);
+    const fd = openSync(file, 'r');
+    try {
+      readSync(fd, head, 0, 6, 0);
+    } finally {
+      closeSync(fd);
+    }
+    return { file, gif: head.toString('latin1').startsWith('GIF8') };
   }
 
   /** The sprite rig of a built-in presenter. */

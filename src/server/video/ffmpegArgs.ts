@@ -1,6 +1,8 @@
 import type { MouthCue } from '../../model/speech';
 import { mouthBox, eyesBox, type Box, type PagePlan } from './renderPlan';
+import { stickerChains, stickerInputs } from './stickers';
 import { subtitlesFilter } from './subtitles';
+import { joinParts, partFrames } from './transitions';
 
 export const BLINK_MS = 150;
 
@@ -97,6 +99,7 @@ export function pageArgs(
     '-f', 'concat', '-safe', '0', '-i', files.mouthTrack,
     '-f', 'concat', '-safe', '0', '-i', files.blinkTrack,
     ...files.audio.flatMap((a) => ['-i', a]),
+    ...stickerInputs(plan.stickers ?? []),
   ]; // prettier-ignore
   const audioIn = files.audio.map((_, i) => `[${i + 3}:a]`).join('');
   const audioChain = files.audio.length
@@ -109,10 +112,27 @@ export function pageArgs(
     `[1:v]fps=${fps},scale=${mouth.width}:${mouth.height}[m]`,
     `[2:v]fps=${fps},scale=${eyes.width}:${eyes.height}[e]`,
     `[bg][m]overlay=${mouth.x}:${mouth.y}:eof_action=repeat[v1]`,
-    `[v1][e]overlay=${eyes.x}:${eyes.y}:eof_action=repeat,format=yuv420p${subtitles}[v]`,
+    ...finishVideo(
+      plan,
+      `[v1][e]overlay=${eyes.x}:${eyes.y}:eof_action=repeat`,
+      3 + files.audio.length,
+      `format=yuv420p${subtitles}`,
+    ),
     audioChain,
   ].join(';');
   return encodePage(inputs, graph, fps, plan.durationMs, files.output);
+}
+
+/**
+ * The end of a page's video chain: `head` (the last sprite overlay), then the overlaid stickers
+ * (inputs from `firstSticker`), then `tail` (pixel format and subtitles, so text stays on top)
+ * into [v]. Without overlaid stickers the chain is exactly `head,tail[v]` as before stickers
+ * existed, so such pages keep their cache keys.
+ */
+function finishVideo(plan: PagePlan, head: string, firstSticker: number, tail: string): string[] {
+  const chains = stickerChains(plan.stickers ?? [], firstSticker, '[vs]', '[vz]');
+  if (!chains) return [`${head},${tail}[v]`];
+  return [`${head}[vs]`, ...chains, `[vz]${tail}[v]`];
 }
 
 /** Even pixel size (yuv420p overlays) that stays inside the box, at least 2. */
@@ -186,6 +206,7 @@ function videoPageArgs(plan: PagePlan, files: Parameters<typeof pageArgs>[1] & {
     '-f', 'concat', '-safe', '0', '-i', files.blinkTrack,
     '-i', video.file,
     ...files.audio.flatMap((a) => ['-i', a]),
+    ...stickerInputs(plan.stickers ?? []),
   ]; // prettier-ignore
   const audioChains = mixedAudio(files.audio.length, 5, video.sound ? 4 : null);
   const vx = Math.round(video.box.x);
@@ -199,7 +220,12 @@ function videoPageArgs(plan: PagePlan, files: Parameters<typeof pageArgs>[1] & {
     `[bg][pv]overlay=${vx}:${vy}:eof_action=repeat[v0]`,
     `[v0][fg]overlay=0:0:eof_action=repeat[v1]`,
     `[v1][m]overlay=${mouth.x}:${mouth.y}:eof_action=repeat[v2]`,
-    `[v2][e]overlay=${eyes.x}:${eyes.y}:eof_action=repeat,format=yuv420p${subtitles}[v]`,
+    ...finishVideo(
+      plan,
+      `[v2][e]overlay=${eyes.x}:${eyes.y}:eof_action=repeat`,
+      5 + files.audio.length,
+      `format=yuv420p${subtitles}`,
+    ),
     ...audioChains,
   ].join(';');
   return encodePage(inputs, graph, fps, plan.durationMs, files.output);
@@ -217,8 +243,8 @@ export interface PartFiles {
 /**
  * A page with shot tags: each part loops its own still for its whole frames, with the mouth and
  * the eyes overlaid where its framing puts the character (none when the character is hidden); the
- * parts are joined by the concat filter (hard cuts at the segment boundaries), then subtitles are
- * burned over the whole page and the audio runs unchanged beneath.
+ * parts are joined with a short crossfade ending at each segment boundary (transitions.ts), then
+ * stickers and subtitles are drawn over the whole page and the audio runs unchanged beneath.
  */
 function partedPageArgs(
   plan: PagePlan,
@@ -233,7 +259,9 @@ function partedPageArgs(
   let n = 0;
   parts.forEach((part, k) => {
     const f = files.parts[k];
-    const frames = Math.round((part.durationMs * fps) / 1000);
+    // A part's stream starts at its lead: the frames that fade in over the previous framing.
+    const frames = partFrames(part, fps);
+    const fromMs = part.startMs - (part.leadMs ?? 0);
     const still = n++;
     inputs.push('-i', f.still);
     let bg = `[${still}:v]format=yuv420p,loop=loop=-1:size=1:start=0,setpts=N/${fps}/TB,trim=end_frame=${frames},setsar=1`;
@@ -243,8 +271,8 @@ function partedPageArgs(
       inputs.push('-i', video.file);
       chains.push(
         pageVideoChain(`[${v}:v]`, part.slide, fps, plan.durationMs, '', {
-          startMs: part.startMs,
-          durationMs: part.durationMs,
+          startMs: fromMs,
+          durationMs: (frames * 1000) / fps,
         }) + `[pv${k}]`,
         `${bg}[vb${k}]`,
         `[vb${k}][pv${k}]overlay=${Math.round(part.slide.x)}:${Math.round(part.slide.y)}:eof_action=repeat[vo${k}]`,
@@ -297,16 +325,19 @@ function partedPageArgs(
   // The video's sound comes from one more input of the file, after the narration clips.
   const soundInput = video?.sound ? n + files.audio.length : null;
   const audioChains = mixedAudio(files.audio.length, n, soundInput);
-  const joined = parts.map((_, k) => `[p${k}]`).join('');
+  const firstSticker = n + files.audio.length + (soundInput === null ? 0 : 1);
+  const joined = joinParts(parts, fps);
   const graph = [
     ...chains,
-    `${joined}concat=n=${parts.length}:v=1:a=0,format=yuv420p${subtitles}[v]`,
+    ...joined.chains,
+    ...finishVideo(plan, joined.head, firstSticker, `format=yuv420p${subtitles}`),
     ...audioChains,
   ].join(';');
   const allInputs = [
     ...inputs,
     ...files.audio.flatMap((a) => ['-i', a]),
     ...(soundInput === null || !video ? [] : ['-i', video.file]),
+    ...stickerInputs(plan.stickers ?? []),
   ];
   return encodePage(allInputs, graph, fps, plan.durationMs, files.output);
 }

@@ -44,6 +44,7 @@ export function pageCacheKey(
     ...Object.values(plan.character.rig.mouths),
     ...plan.audio.map((a) => a.file),
     plan.video?.file,
+    ...(plan.stickers ?? []).map((s) => s.file),
     ...extraFiles,
   ].filter((f): f is string => Boolean(f));
   const args = pageArgs(plan, {

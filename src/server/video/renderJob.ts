@@ -9,6 +9,7 @@ import { SUBTITLE_FONT_NAME, subtitleFontDir, subtitleFontPath } from '../adapte
 import type { LibraryService } from '../services/library.service';
 import { JobFailure, type JobContext, type JobHandler } from '../services/jobRunner';
 import { RenderAssets } from './assets';
+import { musicJoinArgs, musicMixGraph, speechIntervals } from './backgroundMusic';
 import { blinkTrack, concatArgs, concatList, mouthTrack, pageArgs } from './ffmpegArgs';
 import { PageCache, pageCacheKey } from './pageCache';
 import { blinkTimes, planPages, type PagePlan, type PageVideoFile } from './renderPlan';
@@ -103,6 +104,7 @@ async function renderDocument(
   const rig = assets.rig(doc.character.uuid);
   const aspects = await slideAspects(doc, (url) => assets.file(url));
   const videos = await pageVideos(doc, assets);
+  const music = await backgroundMusic(doc, assets);
   const plans = planPages(
     doc,
     frame,
@@ -120,6 +122,7 @@ async function renderDocument(
     },
     (file) => aspects.get(file),
     (page) => videos.get(page.index) ?? null,
+    (texture, page) => assets.sticker(texture.path, page.index),
   );
   if (!plans.length) throw new JobFailure('项目没有页面');
 
@@ -178,7 +181,12 @@ async function renderDocument(
   const list = path.join(work, 'pages.ffconcat');
   await writeFile(list, concatList(pageFiles));
   const file = path.join(work, 'video.mp4');
-  await runFfmpeg(concatArgs(list, file), { signal: ctx.signal });
+  if (music) {
+    // The music goes in while joining (backgroundMusic.ts says why): pages stay cacheable.
+    const graph = path.join(work, 'music.filtergraph');
+    await writeFile(graph, musicMixGraph(speechIntervals(plans), doc.bgMusicVolume, totalMs));
+    await runFfmpeg(musicJoinArgs(list, music, graph, file), { signal: ctx.signal });
+  } else await runFfmpeg(concatArgs(list, file), { signal: ctx.signal });
   const info = await probe(file);
   return {
     file,
@@ -275,6 +283,16 @@ async function pageVideos(doc: ProjectDocument, assets: RenderAssets): Promise<M
     });
   }
   return found;
+}
+
+/** The document's background music file (owner-checked, must hold audio), or null when none. */
+async function backgroundMusic(doc: ProjectDocument, assets: RenderAssets): Promise<string | null> {
+  if (!doc.bgMusic) return null;
+  const file = assets.file(doc.bgMusic, '背景音乐');
+  const info = await probe(file).catch(() => null);
+  if (!info?.streams.some((s) => s.type === 'audio') || !(info.durationMs > 0))
+    throw new JobFailure('背景音乐无法读取，请重新选择背景音乐');
+  return file;
 }
 
 /** Runs `work` over the items with at most `limit` at once; the first failure stops the rest. */

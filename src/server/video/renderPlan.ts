@@ -1,6 +1,8 @@
-import { shotFraming, SOUND_MUTED, type ProjectDocument } from '../../model/project';
+import { shotFraming, SOUND_MUTED, type ProjectDocument, type Texture } from '../../model/project';
 import type { MouthCue } from '../../model/speech';
+import { planStickers, type PlannedSticker, type StickerFile } from './stickers';
 import type { TimedWord } from './subtitleCues';
+import { transitionLeads } from './transitions';
 
 /** A rectangle in export pixels. */
 export interface Box {
@@ -42,6 +44,8 @@ export interface PagePart {
   isScale: number;
   startMs: number;
   durationMs: number;
+  /** The crossfade into this part starts this long before startMs (transitions.ts); 0 or absent: a cut. */
+  leadMs?: number;
   slide: Box | null;
   character: Box | null;
 }
@@ -82,6 +86,8 @@ export interface PagePlan {
   parts?: PagePart[];
   /** The page video; absent for pages without one. */
   video?: PlannedVideo;
+  /** Stickers and GIFs (stickers.ts); absent for pages without any. */
+  stickers?: PlannedSticker[];
 }
 
 export const FPS = 25;
@@ -100,6 +106,11 @@ export function planPages(
   slideAspect: (file: string) => number | undefined = () => undefined,
   /** The probed page video of a page with one (isVideo 1), else null. */
   videoOf: (page: ProjectDocument['ppt']['pages'][number]) => PageVideoFile | null = () => null,
+  /** The file behind a page's texture (owner-checked, GIF by content). */
+  stickerOf: (texture: Texture, page: ProjectDocument['ppt']['pages'][number]) => StickerFile = (t) => ({
+    file: resolve(t.path),
+    gif: /\.gif$/i.test(t.path),
+  }),
 ): PagePlan[] {
   const { scene, character } = doc;
   const background = scene.path || scene.icon;
@@ -123,7 +134,7 @@ export function planPages(
     const durationMs = frameAligned(Math.max(spokenMs, video?.durationMs ?? 0));
     // With a video the slide box shows the video: framings scale it by the video's aspect.
     const framedBox = video ? video.box : (slide?.box ?? null);
-    const parts = shotParts(audio, durationMs, (isScale) =>
+    const cutParts = shotParts(audio, durationMs, (isScale) =>
       shotFraming(
         frame,
         {
@@ -134,6 +145,19 @@ export function planPages(
         },
         isScale,
       ),
+    );
+    const leads = cutParts ? transitionLeads(cutParts, FPS) : [];
+    const parts = cutParts?.map((p, k) => (leads[k] ? { ...p, leadMs: leads[k] } : p));
+    // Sprites move where the presenter stands in any framing of the page: stickers there are overlays.
+    const animated = [characterBox, ...(parts ?? []).map((p) => p.character)]
+      .filter((b): b is Box => b !== null)
+      .flatMap((b) => [mouthBox(rig, b), eyesBox(rig, b)]);
+    const stickers = planStickers(
+      page.textureList,
+      (t) => stickerOf(t, page),
+      { audio, durationMs, fps: FPS },
+      animated,
+      !video,
     );
     return {
       index: i + 1,
@@ -147,6 +171,7 @@ export function planPages(
       subtitles: doc.subtitle === 1,
       ...(parts ? { parts } : {}),
       ...(video ? { video } : {}),
+      ...(stickers.length ? { stickers } : {}),
     };
   });
 }

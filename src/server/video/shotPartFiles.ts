@@ -61,22 +61,23 @@ export async function writePartFiles(
       await composeStill(plan, still, part);
       stills.set(part.isScale, still);
     }
-    const end = part.startMs + part.durationMs;
+    // The part's stream starts at its lead (the frames fading in over the previous framing).
+    const from = part.startMs - (part.leadMs ?? 0);
+    const length = part.durationMs + (part.leadMs ?? 0);
+    const end = from + length;
     // The shape in force when the part starts, then the cues inside it, in part time.
-    const before = cues.filter((c) => c.startMs <= part.startMs).at(-1);
+    const before = cues.filter((c) => c.startMs <= from).at(-1);
     const local = [
       ...(before ? [{ ...before, startMs: 0 }] : []),
       ...cues
-        .filter((c) => c.startMs > part.startMs && c.startMs < end)
-        .map((c) => ({ ...c, startMs: c.startMs - part.startMs })),
+        .filter((c) => c.startMs > from && c.startMs < end)
+        .map((c) => ({ ...c, startMs: c.startMs - from })),
     ];
     const mouthFile = `${prefix}-part${k}-mouth.ffconcat`;
-    await writeFile(mouthFile, mouthTrack(local, part.durationMs, plan.character.rig.mouths));
-    const partBlinks = blinks
-      .filter((t) => t > part.startMs && t + BLINK_MS <= end)
-      .map((t) => t - part.startMs);
+    await writeFile(mouthFile, mouthTrack(local, length, plan.character.rig.mouths));
+    const partBlinks = blinks.filter((t) => t > from && t + BLINK_MS <= end).map((t) => t - from);
     const blinkFile = `${prefix}-part${k}-blink.ffconcat`;
-    await writeFile(blinkFile, blinkTrack(partBlinks, part.durationMs, openEyes, plan.character.rig.blink));
+    await writeFile(blinkFile, blinkTrack(partBlinks, length, openEyes, plan.character.rig.blink));
     files.push({ still, mouthTrack: mouthFile, blinkTrack: blinkFile, ...(front ? { front } : {}) });
   }
   return files;

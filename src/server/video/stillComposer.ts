@@ -4,8 +4,9 @@ import type { Box, PagePlan } from './renderPlan';
 const BACKDROP = { r: 24, g: 31, b: 46, alpha: 1 };
 
 /**
- * Draws everything that does not move on a page (background, slide, presenter body) into one PNG,
- * so ffmpeg decodes a single still per page and only overlays the mouth and the eyes.
+ * Draws everything that does not move on a page (background, slide, presenter body, stickers shown
+ * for the whole page) into one PNG, so ffmpeg decodes a single still per page and only overlays
+ * the mouth, the eyes and timed stickers.
  */
 export async function composeStill(
   plan: PagePlan,
@@ -22,6 +23,9 @@ export async function composeStill(
     layers.push(...(await placed(plan.slide.file, view.slide, plan.frame, 'fill')));
   if (view.character)
     layers.push(...(await placed(plan.character.rig.body, view.character, plan.frame, 'fill')));
+  // Stickers belong to the page, not to a framing: every part's still shows them at their box.
+  for (const sticker of plan.stickers ?? [])
+    if (sticker.baked) layers.push(...(await placed(sticker.file, sticker.box, plan.frame, 'fill')));
 
   const base = plan.background
     ? sharp(plan.background).resize(width, height, { fit: 'cover' })

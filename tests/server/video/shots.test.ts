@@ -7,6 +7,7 @@ import {
 } from '../../../src/model/project';
 import type { SpeechTimings } from '../../../src/api/speech.contract';
 import { mouthBox, type RigFiles } from '../../../src/server/video/renderPlan';
+import { TRANSITION_MS } from '../../../src/server/video/transitions';
 import { startTestServer, type TestServer } from '../helpers/testServer';
 import { boxDifference, frameAt, near, pixel } from '../helpers/video';
 import { RenderProject } from './renderProject';
@@ -142,12 +143,29 @@ describe('shot tags render with the framing of shotFraming', () => {
     expect(Math.max(...differences)).toBeGreaterThan(8);
   });
 
-  it('switches framing within one frame (40 ms) of the segment audio boundaries', () => {
-    const isFull = (ms: number) => near(pixel(frameAt(file, ms / 1000, W, H), W, 3, 3), RED);
-    const [a, b] = [spans[1][0], spans[2][0]];
-    expect(isFull(a - 45)).toBe(false);
-    expect(isFull(a + 45)).toBe(true);
-    expect(isFull(b - 45)).toBe(true);
-    expect(isFull(b + 45)).toBe(false);
+  it('blends into the next framing over the pause before each boundary, at rest from it on', () => {
+    const corner = (ms: number) => pixel(frameAt(file, ms / 1000, W, H), W, 3, 3);
+    for (const [boundary, from, to] of [
+      [spans[1][0], BLUE, RED],
+      [spans[2][0], RED, BLUE],
+    ] as const) {
+      // The old framing until the blend starts, a mix of both halfway, the new one from the boundary.
+      expect(near(corner(boundary - TRANSITION_MS - 45), from)).toBe(true);
+      const mid = corner(boundary - TRANSITION_MS / 2);
+      expect(near(mid, from)).toBe(false);
+      expect(near(mid, to)).toBe(false);
+      for (let c = 0; c < 3; c++) {
+        expect(mid[c]).toBeGreaterThanOrEqual(Math.min(from[c], to[c]) - 10);
+        expect(mid[c]).toBeLessThanOrEqual(Math.max(from[c], to[c]) + 10);
+      }
+      expect(near(corner(boundary + 45), to)).toBe(true);
+    }
+  });
+
+  it('frames after a blend match the next framing exactly (whole frame)', () => {
+    const settled = frameAt(file, (spans[1][0] + 45) / 1000, W, H);
+    const later = frameAt(file, mid(1), W, H);
+    // PPT全屏 is a still: once the blend is over nothing moves.
+    expect(boxDifference(settled, later, W, { x: 0, y: 0, width: W, height: H })).toBeLessThan(1);
   });
 });

@@ -1,0 +1,114 @@
+import { AUDIO_CODEC } from './ffmpegArgs';
+import type { PagePlan } from './renderPlan';
+
+/*
+ * Background music (document bgMusic / bgMusicVolume) is mixed once, in the step that joins the
+ * pages: the video is stream-copied and only the audio is encoded again (about a second for three
+ * minutes). Mixing per page instead would put every page's music offset (the summed length of the
+ * pages before it) into its cache key, so editing one page would re-encode every page after it,
+ * and the music would restart its AAC frames at every page join. Here pages stay cacheable and
+ * the music runs on unbroken.
+ *
+ * Ducking uses the speech intervals the render already knows (each clip's mouth timeline), so the
+ * volume is a deterministic expression of time: no sidechain guessing, same output every render.
+ * The mix is amerge + pan (the bundled amix always rescales its inputs), so the narration keeps its
+ * level exactly.
+ */
+
+/** Music gain while the presenter speaks, relative to bgMusicVolume: -12 dB. */
+export const DUCK_GAIN = 0.25;
+/** How long the music takes to dip before speech starts and to come back after it ends. */
+export const DUCK_RAMP_MS = 200;
+/** Pauses shorter than this (between words and sentences) keep the music down: no pumping. */
+export const DUCK_HOLD_MS = 600;
+const FADE_IN_MS = 500;
+const FADE_OUT_MS = 1500;
+
+/** A stretch of the whole video in ms. */
+export interface Interval {
+  startMs: number;
+  endMs: number;
+}
+
+/**
+ * When the presenter speaks, in whole-video time: every mouth cue other than rest (X), page by
+ * page (pages follow one another by their durations, as the join puts them), with short pauses
+ * merged into the speech around them.
+ */
+export function speechIntervals(plans: PagePlan[]): Interval[] {
+  const spans: Interval[] = [];
+  let pageStart = 0;
+  for (const plan of plans) {
+    let clipStart = pageStart;
+    for (const clip of plan.audio) {
+      const clipEnd = clipStart + clip.durationMs;
+      clip.mouth.forEach((cue, i) => {
+        if (cue.shape === 'X') return;
+        const next = clip.mouth[i + 1];
+        const startMs = clipStart + cue.startMs;
+        const endMs = Math.min(clipEnd, next ? clipStart + next.startMs : clipEnd);
+        if (endMs > startMs) spans.push({ startMs, endMs });
+      });
+      clipStart = clipEnd;
+    }
+    pageStart += plan.durationMs;
+  }
+  const merged: Interval[] = [];
+  for (const span of spans) {
+    const last = merged[merged.length - 1];
+    if (last && span.startMs - last.endMs < DUCK_HOLD_MS) last.endMs = Math.max(last.endMs, span.endMs);
+    else merged.push({ ...span });
+  }
+  return merged;
+}
+
+const sec = (ms: number) => (ms / 1000).toFixed(3);
+
+/**
+ * The music gain as an ffmpeg expression of t: `volume` outside speech, `volume x DUCK_GAIN` during
+ * it, with linear ramps of DUCK_RAMP_MS that end as speech starts and begin as it ends. Intervals
+ * are at least DUCK_HOLD_MS (> 2 ramps) apart, so at most one term is non-zero at any time.
+ */
+export function duckingExpression(intervals: Interval[], volume: number): string {
+  const v = Math.max(0, Math.min(1, volume));
+  if (!intervals.length) return v.toFixed(4);
+  const r = sec(DUCK_RAMP_MS);
+  const terms = intervals.map(
+    (i) => `clip(min((t-${sec(i.startMs - DUCK_RAMP_MS)})/${r},(${sec(i.endMs + DUCK_RAMP_MS)}-t)/${r}),0,1)`,
+  );
+  return `${v.toFixed(4)}*(1-${(1 - DUCK_GAIN).toFixed(4)}*(${terms.join('+')}))`;
+}
+
+/**
+ * The filter graph of the join step with music: the joined narration ([0:a]) at its own level plus
+ * the looped music ([1:a]), cut to the video, faded in and out, ducked under speech.
+ */
+export function musicMixGraph(intervals: Interval[], volume: number, totalMs: number): string {
+  const stereo = 'aformat=sample_fmts=fltp:sample_rates=48000:channel_layouts=stereo';
+  const fadeOut = Math.max(0, totalMs - FADE_OUT_MS);
+  return [
+    `[0:a]aresample=48000,${stereo}[n]`,
+    `[1:a]aresample=48000,${stereo},atrim=duration=${sec(totalMs)},asetpts=PTS-STARTPTS,` +
+      `afade=t=in:d=${sec(FADE_IN_MS)},afade=t=out:st=${sec(fadeOut)}:d=${sec(FADE_OUT_MS)},` +
+      // Small frames so the gain, evaluated once per frame, changes every 5 ms: smooth ramps.
+      `asetnsamples=n=256,volume='${duckingExpression(intervals, volume)}':eval=frame[m]`,
+    `[n][m]amerge=inputs=2,pan=stereo|c0=c0+c2|c1=c1+c3[a]`,
+  ].join(';\n');
+}
+
+/**
+ * Joins the pages (ffconcat `listFile`) with the music file looped beneath: the video by stream
+ * copy, the audio mixed by the graph in `graphFile` (a file: one term per speech interval can
+ * outgrow a command line) and encoded like the pages.
+ */
+export function musicJoinArgs(listFile: string, music: string, graphFile: string, output: string): string[] {
+  return [
+    '-y',
+    '-f', 'concat', '-safe', '0', '-i', listFile,
+    '-stream_loop', '-1', '-i', music,
+    '-filter_complex_script', graphFile,
+    '-map', '0:v', '-map', '[a]',
+    '-c:v', 'copy', ...AUDIO_CODEC,
+    '-movflags', '+faststart', '-f', 'mp4', output,
+  ]; // prettier-ignore
+}

@@ -1,0 +1,105 @@
+import type { Texture } from '../../model/project';
+import type { Box, PageAudio } from './renderPlan';
+
+/*
+ * Stickers and GIFs of a page (spec 3 "Texture on a page") in the render. A texture appears at the
+ * start of its child segment and stays until the page ends, at its export box, in every framing (a
+ * sticker belongs to the page, not to the slide or the presenter).
+ *
+ * What costs nothing per frame goes into the page still: a PNG shown for the whole page that does
+ * not touch the mouth or the eyes (sprites drawn over the still would cover it). Everything else,
+ * timed PNGs and every GIF, is an ffmpeg overlay drawn after the presenter and before subtitles.
+ */
+
+/** A texture file on disk, checked by content (GIF magic bytes), not by name. */
+export interface StickerFile {
+  file: string;
+  gif: boolean;
+}
+
+/** A sticker in the page plan: its file, export box and the page time it appears at. */
+export interface PlannedSticker extends StickerFile {
+  box: Box;
+  startMs: number;
+  /** Drawn into the page still (whole page, static, clear of the animated sprites). */
+  baked: boolean;
+}
+
+/**
+ * When the texture at 1-based child `position` appears: the summed audio of the segments before
+ * it (0 or 1: the page start; past the last segment: the end of the narration), in whole frames
+ * so a sticker appears on the first frame of its segment and never a frame late.
+ */
+export function stickerStartMs(
+  position: number,
+  audio: PageAudio[],
+  durationMs: number,
+  fps: number,
+): number {
+  const before = Math.max(0, Math.min(audio.length, Math.round(position) - 1));
+  const ms = audio.slice(0, before).reduce((sum, a) => sum + a.durationMs, 0);
+  const frameMs = 1000 / fps;
+  return Math.min(Math.round(ms / frameMs) * frameMs, durationMs);
+}
+
+const overlaps = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/**
+ * The page's textures as planned stickers, in list order (later ones on top). `animated` are the
+ * boxes where sprites move (mouth and eyes in every framing of the page); `baking` is false on
+ * pages whose still lies under a video, where every sticker has to be an overlay.
+ */
+export function planStickers(
+  textures: Texture[],
+  fileOf: (texture: Texture) => StickerFile,
+  timing: { audio: PageAudio[]; durationMs: number; fps: number },
+  animated: Box[],
+  baking: boolean,
+): PlannedSticker[] {
+  return textures.map((t) => {
+    const box = {
+      x: Math.round(t.x),
+      y: Math.round(t.y),
+      width: Math.max(1, Math.round(t.width)),
+      height: Math.max(1, Math.round(t.height)),
+    };
+    const file = fileOf(t);
+    const startMs = stickerStartMs(t.position, timing.audio, timing.durationMs, timing.fps);
+    const baked = baking && !file.gif && startMs === 0 && !animated.some((a) => overlaps(a, box));
+    return { ...file, box, startMs, baked };
+  });
+}
+
+const sec = (ms: number) => (ms / 1000).toFixed(3);
+
+/** Input arguments of the overlaid stickers (GIFs loop as the file says, like a browser shows them). */
+export function stickerInputs(stickers: PlannedSticker[]): string[] {
+  return stickers
+    .filter((s) => !s.baked)
+    .flatMap((s) => (s.gif ? ['-ignore_loop', '0', '-i', s.file] : ['-i', s.file]));
+}
+
+/**
+ * Filter chains drawing the overlaid stickers over `[from]` into `[to]`; `first` is the input index
+ * of the first sticker input. A PNG is one frame held (eof_action=repeat) and switched on at its
+ * time; a GIF starts its own animation at its time (its frames shifted there, nothing drawn before).
+ * Returns null when the page has no overlaid sticker.
+ */
+export function stickerChains(stickers: PlannedSticker[], first: number, from: string, to: string) {
+  const overlays = stickers.filter((s) => !s.baked);
+  if (!overlays.length) return null;
+  const chains: string[] = [];
+  let label = from;
+  overlays.forEach((s, k) => {
+    const input = `[${first + k}:v]`;
+    const { x, y, width, height } = s.box;
+    const shift = s.gif ? `,setpts=PTS-STARTPTS+${sec(s.startMs)}/TB` : '';
+    chains.push(`${input}scale=${width}:${height}${shift}[st${k}]`);
+    const next = k === overlays.length - 1 ? to : `[sv${k}]`;
+    const enable = s.gif || s.startMs === 0 ? '' : `:enable='gte(t,${sec(s.startMs)})'`;
+    chains.push(`${label}[st${k}]overlay=${x}:${y}:eof_action=repeat${enable}${next}`);
+    label = `[sv${k}]`;
+  });
+  return chains;
+}

@@ -165,6 +165,7 @@ export async function buildServer(config: ServerConfig): Promise<StudioServer> {
       projects: projectsRepo,
       files,
       library,
+      presenters,
       scratchDir: path.join(config.dataDir, 'tmp'),
     }),
     // A render that fails gives its points back (a cancelled one is refunded by compose.cancel).

@@ -3,6 +3,7 @@ import { mouthBox, eyesBox, type Box, type PagePlan } from './renderPlan';
 import { stickerChains, stickerInputs } from './stickers';
 import { subtitlesFilter } from './subtitles';
 import { joinParts, partFrames } from './transitions';
+import { inputCount, ownPresenterChain, ownPresenterInput } from './ownPresenterLayer';
 
 export const BLINK_MS = 150;
 
@@ -101,6 +102,7 @@ export function pageArgs(
     ...files.audio.flatMap((a) => ['-i', a]),
     ...stickerInputs(plan.stickers ?? []),
   ]; // prettier-ignore
+  const own = ownLayer(plan, inputs, `[v1][e]overlay=${eyes.x}:${eyes.y}:eof_action=repeat`);
   const audioIn = files.audio.map((_, i) => `[${i + 3}:a]`).join('');
   const audioChain = files.audio.length
     ? `${audioIn}concat=n=${files.audio.length}:v=0:a=1,aresample=48000,apad[a]`
@@ -112,15 +114,37 @@ export function pageArgs(
     `[1:v]fps=${fps},scale=${mouth.width}:${mouth.height}[m]`,
     `[2:v]fps=${fps},scale=${eyes.width}:${eyes.height}[e]`,
     `[bg][m]overlay=${mouth.x}:${mouth.y}:eof_action=repeat[v1]`,
-    ...finishVideo(
-      plan,
-      `[v1][e]overlay=${eyes.x}:${eyes.y}:eof_action=repeat`,
-      3 + files.audio.length,
-      `format=yuv420p${subtitles}`,
-    ),
+    ...own.chains,
+    ...finishVideo(plan, own.head, 3 + files.audio.length, `format=yuv420p${subtitles}`),
     audioChain,
   ].join(';');
   return encodePage(inputs, graph, fps, plan.durationMs, files.output);
+}
+
+/**
+ * A user's presenter that moves by itself (ownPresenterLayer.ts): its input is appended to
+ * `inputs` and its chains draw it over `head`'s result; `head` is returned as is without one.
+ */
+function ownLayer(plan: PagePlan, inputs: string[], head: string): { chains: string[]; head: string } {
+  const own = plan.character.own;
+  if (!own) return { chains: [], head };
+  const input = inputCount(inputs);
+  inputs.push(...ownPresenterInput(own));
+  return {
+    chains: [
+      `${head}[ownbase]`,
+      ownPresenterChain(own, {
+        plan,
+        input,
+        base: 'ownbase',
+        out: 'owned',
+        box: plan.character.box,
+        durationMs: plan.durationMs,
+        prefix: 'own',
+      }),
+    ],
+    head: '[owned]null',
+  };
 }
 
 /**
@@ -208,6 +232,7 @@ function videoPageArgs(plan: PagePlan, files: Parameters<typeof pageArgs>[1] & {
     ...files.audio.flatMap((a) => ['-i', a]),
     ...stickerInputs(plan.stickers ?? []),
   ]; // prettier-ignore
+  const own = ownLayer(plan, inputs, `[v2][e]overlay=${eyes.x}:${eyes.y}:eof_action=repeat`);
   const audioChains = mixedAudio(files.audio.length, 5, video.sound ? 4 : null);
   const vx = Math.round(video.box.x);
   const vy = Math.round(video.box.y);
@@ -220,12 +245,8 @@ function videoPageArgs(plan: PagePlan, files: Parameters<typeof pageArgs>[1] & {
     `[bg][pv]overlay=${vx}:${vy}:eof_action=repeat[v0]`,
     `[v0][fg]overlay=0:0:eof_action=repeat[v1]`,
     `[v1][m]overlay=${mouth.x}:${mouth.y}:eof_action=repeat[v2]`,
-    ...finishVideo(
-      plan,
-      `[v2][e]overlay=${eyes.x}:${eyes.y}:eof_action=repeat`,
-      5 + files.audio.length,
-      `format=yuv420p${subtitles}`,
-    ),
+    ...own.chains,
+    ...finishVideo(plan, own.head, 5 + files.audio.length, `format=yuv420p${subtitles}`),
     ...audioChains,
   ].join(';');
   return encodePage(inputs, graph, fps, plan.durationMs, files.output);
@@ -316,7 +337,28 @@ function partedPageArgs(
       `[${m}:v]fps=${fps},scale=${mouth.width}:${mouth.height}[m${k}]`,
       `[${e}:v]fps=${fps},scale=${eyes.width}:${eyes.height}[e${k}]`,
       `[b${k}][m${k}]overlay=${mouth.x}:${mouth.y}:eof_action=repeat[o${k}]`,
-      `[o${k}][e${k}]overlay=${eyes.x}:${eyes.y}:eof_action=repeat,format=yuv420p[p${k}]`,
+    );
+    const own = plan.character.own;
+    if (!own) {
+      chains.push(`[o${k}][e${k}]overlay=${eyes.x}:${eyes.y}:eof_action=repeat,format=yuv420p[p${k}]`);
+      return;
+    }
+    // The presenter's own motion, on this part's clock and in this part's framing.
+    const src = n++;
+    inputs.push(...ownPresenterInput(own));
+    chains.push(
+      `[o${k}][e${k}]overlay=${eyes.x}:${eyes.y}:eof_action=repeat[q${k}]`,
+      ownPresenterChain(own, {
+        plan,
+        input: src,
+        base: `q${k}`,
+        out: `r${k}`,
+        box: part.character,
+        fromMs,
+        durationMs: (frames * 1000) / fps,
+        prefix: `own${k}`,
+      }),
+      `[r${k}]format=yuv420p[p${k}]`,
     );
   });
   const subtitles = files.subtitles

@@ -6,13 +6,16 @@ import type { FileStore } from '../adapters/files';
 import type { ProjectsRepo } from '../adapters/db/projects.repo';
 import { ffmpegPath, probe, runFfmpeg } from '../adapters/media/ffmpeg';
 import { SUBTITLE_FONT_NAME, subtitleFontDir, subtitleFontPath } from '../adapters/media/fonts';
+import { isOwnPresenterId } from '../../api/presenter.contract';
 import type { LibraryService } from '../services/library.service';
+import type { PresenterService } from '../services/presenter.service';
 import { JobFailure, type JobContext, type JobHandler } from '../services/jobRunner';
 import { RenderAssets } from './assets';
 import { musicJoinArgs, musicMixGraph, speechIntervals } from './backgroundMusic';
 import { blinkTrack, concatArgs, concatList, mouthTrack, pageArgs } from './ffmpegArgs';
 import { PageCache, pageCacheKey } from './pageCache';
-import { blinkTimes, planPages, type PagePlan, type PageVideoFile } from './renderPlan';
+import type { OwnPresenterMotion } from './ownPresenterLayer';
+import { blinkTimes, planPages, type PagePlan, type PageVideoFile, type RigFiles } from './renderPlan';
 import { slideAspects, writePartFiles } from './shotPartFiles';
 import { composeFront, composeStill, transparentLike } from './stillComposer';
 import { pageCues } from './subtitleCues';
@@ -49,6 +52,8 @@ export function renderHandler(deps: {
   projects: ProjectsRepo;
   files: FileStore;
   library: LibraryService;
+  /** Users' own presenters (我的数字人); without it only built-in presenters render. */
+  presenters?: Pick<PresenterService, 'renderFiles'>;
   scratchDir: string;
   /** Rendered pages by content hash; default DATA_DIR/cache/pages beside the scratch folder. */
   cacheDir?: string;
@@ -73,6 +78,7 @@ export function renderHandler(deps: {
         const result = await renderDocument(
           parsed.value,
           new RenderAssets(deps.files, deps.library, ownerId),
+          await ownPresenter(parsed.value.character.uuid, ownerId, deps.presenters),
           work,
           cache,
           ctx,
@@ -92,16 +98,34 @@ export function renderHandler(deps: {
   };
 }
 
+/**
+ * The render files of a user's own presenter, or undefined for a built-in one. Kind 1 is a sprite
+ * rig like the built-ins; kinds 2 and 3 render a transparent stand-in rig plus their own motion.
+ */
+async function ownPresenter(
+  characterId: string,
+  ownerId: number,
+  presenters: Pick<PresenterService, 'renderFiles'> | undefined,
+): Promise<{ rig: RigFiles; motion?: OwnPresenterMotion } | undefined> {
+  if (!isOwnPresenterId(characterId)) return undefined;
+  const own = presenters ? await presenters.renderFiles(characterId, ownerId) : null;
+  if (!own) throw new JobFailure('所选数字人不存在或尚未处理完成，请重新选择数字人');
+  if (own.kind === 1) return { rig: own.rig };
+  if (own.kind === 2) return { rig: own.standIn, motion: { kind: 2, video: own.video, keying: own.keying } };
+  return { rig: own.standIn, motion: { kind: 3, picture: own.picture } };
+}
+
 async function renderDocument(
   doc: ProjectDocument,
   assets: RenderAssets,
+  own: { rig: RigFiles; motion?: OwnPresenterMotion } | undefined,
   work: string,
   cache: PageCache,
   ctx: JobContext,
 ) {
   const frame = EXPORT_FRAME[doc.distinguishability];
   if (!doc.character.uuid) throw new JobFailure('人物未选择');
-  const rig = assets.rig(doc.character.uuid);
+  const rig = own?.rig ?? assets.rig(doc.character.uuid);
   const aspects = await slideAspects(doc, (url) => assets.file(url));
   const videos = await pageVideos(doc, assets);
   const music = await backgroundMusic(doc, assets);
@@ -125,6 +149,7 @@ async function renderDocument(
     (texture, page) => assets.sticker(texture.path, page.index),
   );
   if (!plans.length) throw new JobFailure('项目没有页面');
+  if (own?.motion) for (const plan of plans) plan.character.own = own.motion;
 
   const totalMs = plans.reduce((sum, p) => sum + p.durationMs, 0);
   const progressMs = new Map<number, number>();

@@ -1,4 +1,5 @@
 import { shotFraming, SOUND_MUTED, type ProjectDocument, type Texture } from '../../model/project';
+import type { OwnPresenterMotion } from './ownPresenterLayer';
 import type { MouthCue } from '../../model/speech';
 import { planStickers, type PlannedSticker, type StickerFile } from './stickers';
 import type { TimedWord } from './subtitleCues';
@@ -77,7 +78,8 @@ export interface PagePlan {
   durationMs: number;
   background: string | null;
   slide: { file: string; box: Box } | null;
-  character: { rig: RigFiles; box: Box };
+  /** `own`: a user's presenter that moves by itself, drawn over a transparent stand-in rig. */
+  character: { rig: RigFiles; box: Box; own?: OwnPresenterMotion };
   /** Audio clips played one after another (the page's segments). */
   audio: PageAudio[];
   /** Burn in subtitles of the narration (document subtitle 1). */

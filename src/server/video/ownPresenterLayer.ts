@@ -1,0 +1,76 @@
+import type { PresenterKeying } from '../../api/presenter.contract';
+import type { MouthCue } from '../../model/speech';
+import { breathingPictureFragment, breathingPictureInput } from './customPresenterPicture';
+import { speakingIntervals, talkingVideoFragment, talkingVideoInput } from './customPresenterVideo';
+import type { Box, PagePlan } from './renderPlan';
+
+/**
+ * A user's own presenter that moves by itself instead of by mouth sprites (我的数字人 kinds 2 and
+ * 3). Its page graph is the sprite graph with a transparent stand-in rig, plus this layer drawn
+ * over the presenter's box right after the (invisible) sprites, so stickers and subtitles still
+ * land on top of it.
+ */
+export type OwnPresenterMotion =
+  { kind: 2; video: string; keying: PresenterKeying | null } | { kind: 3; picture: string };
+
+/** Input arguments of the layer's source (one input). */
+export function ownPresenterInput(motion: OwnPresenterMotion): string[] {
+  return motion.kind === 2 ? talkingVideoInput(motion.video) : breathingPictureInput(motion.picture);
+}
+
+/** The page's mouth cues on the page clock (clips play one after another). */
+export function pageMouthCues(plan: PagePlan): MouthCue[] {
+  let offset = 0;
+  return plan.audio.flatMap((clip) => {
+    const shifted = clip.mouth.map((c) => ({ ...c, startMs: c.startMs + offset }));
+    offset += clip.durationMs;
+    return shifted;
+  });
+}
+
+/** Even pixel size (yuv420p overlays), at least 2. */
+const even = (v: number) => Math.max(2, Math.round(v / 2) * 2);
+
+/**
+ * Filter chains drawing the presenter over `[base]` into `[out]`, for a stream that starts at
+ * `fromMs` on the page clock and lasts `durationMs` (a whole page, or one shot part).
+ */
+export function ownPresenterChain(
+  motion: OwnPresenterMotion,
+  opts: {
+    plan: PagePlan;
+    input: number;
+    base: string;
+    out: string;
+    box: Box;
+    fromMs?: number;
+    durationMs: number;
+    prefix: string;
+  },
+): string {
+  const box = {
+    x: Math.round(opts.box.x),
+    y: Math.round(opts.box.y),
+    width: even(opts.box.width),
+    height: even(opts.box.height),
+  };
+  const common = {
+    input: `${opts.input}:v`,
+    base: opts.base,
+    out: opts.out,
+    box,
+    durationMs: opts.durationMs,
+    fps: opts.plan.fps,
+    prefix: opts.prefix,
+  };
+  if (motion.kind === 3) return breathingPictureFragment(common);
+  const from = opts.fromMs ?? 0;
+  const speaking = speakingIntervals(pageMouthCues(opts.plan), opts.plan.durationMs)
+    .map((s) => ({ startMs: s.startMs - from, endMs: s.endMs - from }))
+    .filter((s) => s.endMs > 0 && s.startMs < opts.durationMs)
+    .map((s) => ({ startMs: Math.max(0, s.startMs), endMs: Math.min(opts.durationMs, s.endMs) }));
+  return talkingVideoFragment({ ...common, speaking, keying: motion.keying });
+}
+
+/** How many inputs an argument list opens (each `-i`). */
+export const inputCount = (args: readonly string[]) => args.filter((a) => a === '-i').length;

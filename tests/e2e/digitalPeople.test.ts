@@ -145,6 +145,12 @@ describe('我的数字人 in Chromium', () => {
     await items.nth(2).click();
     await expect.poll(() => items.nth(2).getAttribute('data-selected')).toBe('true');
     await screenshot(page, 'digitalPeople-editor-private');
+    // The single picture breathes on the editor preview as it will in the video.
+    await items.nth(0).click();
+    await expect.poll(() => items.nth(0).getAttribute('data-selected')).toBe('true');
+    const breathing = page.locator(tid('preview-breathing'));
+    await expect.poll(() => breathing.count()).toBe(1);
+    expect(await breathing.evaluate((img) => getComputedStyle(img).animationName)).toBe('ps-breathe');
   }, 60_000);
 
   it('deletes a presenter after confirmation', async () => {

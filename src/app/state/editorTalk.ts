@@ -15,6 +15,8 @@ import { characters } from './library';
 
 /** The rig of the document's presenter, once found; null for none (or a presenter without one). */
 export const presenterRig = signal<CharacterItem | null>(null);
+/** The document's presenter as listed (any kind; own kinds 2 and 3 move without sprites). */
+export const presenterItem = signal<CharacterItem | null>(null);
 
 const rigs = new Map<string, Promise<CharacterItem | null>>();
 const timings = new Map<string, Promise<SpeechTimings | null>>();
@@ -46,6 +48,7 @@ async function findCharacter(uuid: string): Promise<CharacterItem | null> {
 export async function loadPresenterRig(uuid: string): Promise<void> {
   if (!uuid) {
     presenterRig.value = null;
+    presenterItem.value = null;
     return;
   }
   if (presenterRig.peek()?.id === uuid) return;
@@ -57,6 +60,7 @@ export async function loadPresenterRig(uuid: string): Promise<void> {
   const c = await found;
   if (!c) rigs.delete(uuid);
   const usable = c && c.rig.body && c.rig.mouths.X && c.width > 0 && c.height > 0 ? c : null;
+  presenterItem.value = c;
   presenterRig.value = usable;
 }
 

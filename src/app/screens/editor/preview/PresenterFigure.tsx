@@ -3,7 +3,8 @@ import { useEffect, useRef, type PointerEvent as ReactPointerEvent } from 'react
 import type { Box } from '../../../../model/project';
 import { resolveServerUrl } from '../../../config';
 import { playbackMs, playing } from '../../../state/editorNarration';
-import { loadMouthTimeline, loadPresenterRig, presenterRig } from '../../../state/editorTalk';
+import { loadMouthTimeline, loadPresenterRig, presenterItem, presenterRig } from '../../../state/editorTalk';
+import { KeyedVideo } from '../../digitalPeople/KeyedVideo';
 import { animateRig, preloadMouths } from '../../presenter/rigAnimation';
 import { RigSprites } from '../../presenter/RigSprites';
 
@@ -52,6 +53,11 @@ export function PresenterFigure(p: Props) {
   }, [rig, now]);
 
   const talking = !!rig && !!now;
+  // Own presenters that move by themselves, as the render draws them: a single picture breathes,
+  // a talking video plays (keyed) while the narration is heard and shows its poster otherwise.
+  const item = presenterItem.value?.id === p.uuid ? presenterItem.value : null;
+  const breathing = item?.kind === 3;
+  const talkingVideo = item?.kind === 2 && item.video && now ? item.video : '';
   return (
     <div
       className={`ps-preview-item ps-preview-character${p.active ? ' active' : ''}${p.selected ? ' selected' : ''}${p.framed ? ' framed' : ''}`}
@@ -65,7 +71,23 @@ export function PresenterFigure(p: Props) {
       onPointerDown={p.onPointerDown}
       {...p.handlers}
     >
-      <img src={resolveServerUrl(p.staticImg)} alt={p.name} draggable={false} onLoad={p.onLoad} />
+      <img
+        src={resolveServerUrl(p.staticImg)}
+        alt={p.name}
+        draggable={false}
+        onLoad={p.onLoad}
+        className={breathing ? 'ps-breathing' : undefined}
+        data-testid={breathing ? 'preview-breathing' : undefined}
+        style={talkingVideo ? { visibility: 'hidden' } : undefined}
+      />
+      {talkingVideo && (
+        <KeyedVideo
+          src={resolveServerUrl(talkingVideo)}
+          keying={item?.keying ?? null}
+          className="ps-preview-talking-video"
+          testId="preview-talking-video"
+        />
+      )}
       {rig && (
         <RigSprites
           rig={rig.rig}

@@ -8,6 +8,7 @@ import { loadConfig } from '../src/server/config';
 import { toExportDocument, type ProjectDocument } from '../src/model/project';
 import { composeBaselineStill, encoderAlone, naiveRender, type BaselinePage } from './baselines';
 import { stageBench } from './stage';
+import { workerBench } from './workers';
 import { benchDocument, segmentsOf, speakAll } from './benchProject';
 
 // `npm run bench`: the figures of the README's performance section, measured on this machine and
@@ -224,6 +225,9 @@ try {
   await server.close();
   rmSync(dataDir, { recursive: true, force: true });
 }
+
+// The recorder's workers: WAV of 10 minutes, waveform peaks of an hour.
+results.workers = workerBench();
 
 // The editor preview in Chromium: frame time while dragging among 100 stickers, page switching.
 results.stage = await stageBench();

@@ -10,6 +10,7 @@ import { materialsEn, materialsZh } from './materials';
 import { subtitleEn, subtitleZh } from './subtitle';
 import { myvoiceEn, myvoiceZh } from './myvoice';
 import { digitalPeopleEn, digitalPeopleZh } from './digitalPeople';
+import { threeEn, threeZh } from './three';
 
 const STORAGE_KEY = 'lang';
 
@@ -35,6 +36,7 @@ void i18n.use(initReactI18next).init({
       subtitle: subtitleZh,
       myvoice: myvoiceZh,
       digitalPeople: digitalPeopleZh,
+      three: threeZh,
     },
     en: {
       translation: en,
@@ -46,6 +48,7 @@ void i18n.use(initReactI18next).init({
       subtitle: subtitleEn,
       myvoice: myvoiceEn,
       digitalPeople: digitalPeopleEn,
+      three: threeEn,
     },
   },
   lng: detectLanguage(
@@ -63,6 +66,7 @@ void i18n.use(initReactI18next).init({
     'subtitle',
     'myvoice',
     'digitalPeople',
+    'three',
   ],
   defaultNS: 'translation',
   interpolation: { escapeValue: false },

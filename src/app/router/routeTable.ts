@@ -43,7 +43,8 @@ export const asyncRoutes: RouteDef[] = [
   { path: '/video', name: 'video', meta: { requiredQuery: 'videoid', noCache: true } },
   { path: '/virtual', name: 'virtual', meta: {} },
   { path: '/demo', name: 'demo', meta: {} },
-  { path: '/three', name: 'three', meta: {} },
+  // Not kept hidden in a tab: a hidden player would go on playing and hear the Space key.
+  { path: '/three', name: 'three', meta: { noCache: true } },
   { path: '/myvoice', name: 'myvoice', meta: {} },
   { path: '/digitalPeople', name: 'digitalPeople', meta: {} },
   { path: '/subtitle', name: 'subtitle', meta: {} },

@@ -5,7 +5,6 @@ import { FullPageLoader } from '../layout/FullPageLoader';
 import { DemoPage } from '../screens/demo/DemoPage';
 import { DigitalPeoplePage } from '../screens/digitalPeople/DigitalPeoplePage';
 import { ErrorPage } from '../screens/ErrorPage';
-import { FramePage } from '../screens/FramePage';
 import { MyVoicePage } from '../screens/myvoice/MyVoicePage';
 import { HelpToolPage } from '../screens/HelpToolPage';
 import { HomePage } from '../screens/HomePage';
@@ -16,6 +15,7 @@ import { ProjectKindPage } from '../screens/projects/ProjectKindPage';
 import { VideoPage } from '../screens/VideoPage';
 import { VirtualPage } from '../screens/virtual/VirtualPage';
 import { SubtitlePage } from '../screens/subtitle/SubtitlePage';
+import { ThreePage } from '../screens/three/ThreePage';
 import { appGuard } from './appGuard';
 import type { Guard } from './guard';
 
@@ -38,10 +38,6 @@ function openInEditor({ request }: LoaderFunctionArgs) {
 
 /** The route tree of spec section 2; access is decided by the guard, not by the tree. */
 export function appRoutes(guard: Guard): RouteObject[] {
-  const frame = (path: string, name: Parameters<typeof FramePage>[0]['name']): RouteObject => ({
-    path,
-    element: <FramePage name={name} />,
-  });
   return [
     {
       id: 'root',
@@ -65,7 +61,7 @@ export function appRoutes(guard: Guard): RouteObject[] {
             { path: 'prowav', element: <ProjectKindPage kind="voice" />, loader: openInEditor },
             { path: 'virtual', element: <VirtualPage /> },
             { path: 'demo', element: <DemoPage /> },
-            frame('three', 'three'),
+            { path: 'three', element: <ThreePage /> },
             { path: 'myvoice', element: <MyVoicePage /> },
             { path: 'digitalPeople', element: <DigitalPeoplePage /> },
             { path: 'subtitle', element: <SubtitlePage /> },

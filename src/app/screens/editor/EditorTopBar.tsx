@@ -10,6 +10,7 @@ import { startSynthesis, synthesisOpen } from '../../state/editorSynthesis';
 import { showMessage } from '../../state/messages';
 import { ProjectName } from './ProjectName';
 import { MusicButton } from './music/MusicButton';
+import { WholePreviewButton } from '../three/WholePreviewButton';
 
 interface Props {
   onHome(): void;
@@ -111,6 +112,7 @@ export function EditorTopBar({ onHome, onSaveDraft }: Props) {
         <Icon name="save outline" />
         {t('top.saveDraft')}
       </Button>
+      <WholePreviewButton />
       <Button
         primary
         className="ps-ed-synth-button"

@@ -22,7 +22,7 @@ import {
 } from '../../../../model/project';
 import { resolveServerUrl } from '../../../config';
 import { currentPage, dispatch, doc, page, projectId } from '../../../state/editor';
-import { heardSegment, previewIsScale } from '../../../state/editorNarration';
+import { heardSegment, previewIsScale, selectedSegment } from '../../../state/editorNarration';
 import {
   restoreProjectTextures,
   selectedSticker,
@@ -157,7 +157,9 @@ export function PagePreview() {
     drag.begin(target, box)(e);
   };
   const liveSticker = live && stickerOf(live.target);
-  const heard = heardSegment.value;
+  // The segment heard during 试听, else the selected one: stickers of later segments are dimmed,
+  // because the video shows them only from their own segment on.
+  const heard = heardSegment.value ?? selectedSegment.value;
 
   return (
     <div className="ps-preview" data-testid="page-preview" ref={ref}>

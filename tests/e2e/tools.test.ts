@@ -33,17 +33,20 @@ describe('examples, helper tools and the presenter gallery in Chromium', () => {
     expect(await page.textContent(tid('project-name'))).toContain('浮力');
   });
 
-  it('一键成片 turns a pasted script into pages and opens the project', async () => {
+  it('一键成片 turns a pasted 1,000-character script into a project and a finished video', async () => {
     await page.goto(`${server.url}/home/#/helptool`);
     await page.waitForSelector(tid('tool-script'));
-    // About 250 characters: more than the 120 characters the splitter packs into one page.
-    const script =
-      '欢迎收看本期节目，今天我们一起聊聊如何更好地管理自己的时间。'.repeat(4) +
-      '\n' +
-      '首先要列出每天最重要的三件事，然后为它们留出整块的时间。'.repeat(4) +
-      '\n最后，谢谢大家的观看！';
+    const sentences = [
+      '欢迎收看本期节目，今天我们一起聊聊如何更好地管理自己的时间。',
+      '首先要列出每天最重要的三件事，然后为它们留出整块的时间。',
+      '其次，把容易打断注意力的通知关掉，专心完成手头的工作。',
+      '第三，学会拒绝不必要的会议，把精力留给真正重要的事情。',
+      '最后，每天晚上花五分钟回顾当天，第二天就会更加从容。',
+    ];
+    let script = '';
+    for (let i = 0; script.length < 1000; i++) script += sentences[i % sentences.length];
     await page.fill(tid('script-text'), script);
-    await expect.poll(() => page.locator(tid('script-page')).count()).toBeGreaterThanOrEqual(2);
+    await expect.poll(() => page.locator(tid('script-page')).count()).toBeGreaterThanOrEqual(8);
     const pages = await page.locator(tid('script-page')).count();
     await screenshot(page, 'helptool-script');
     await page.click(tid('script-generate'));
@@ -51,7 +54,31 @@ describe('examples, helper tools and the presenter gallery in Chromium', () => {
     await expect
       .poll(() => page.locator(`${tid('page-strip')} [data-testid^="page-item-"]`).count())
       .toBe(pages);
-  });
+
+    // Ready to synthesise: the list speaks every page, then the render runs to a video in 我的.
+    await page.click(tid('editor-synthesise'));
+    // A project without a PDF asks first (未选择PDF，是否继续合成?).
+    await page.click(tid('confirm-no-pdf-confirm'));
+    await page.waitForSelector(tid('synthesis-dialog'));
+    await expect
+      .poll(() => page.locator(`${tid('synthesis-table')} [data-status="success"]`).count(), {
+        timeout: 180_000,
+      })
+      .toBe(pages);
+    await page.click(tid('synthesis-confirm'));
+    await page.waitForSelector(tid('page-home'));
+    await page.click(tid('nav-my'));
+    await page.waitForSelector(tid('page-my'));
+    const card = page.locator(`${tid('page-my')} [data-testid^="video-item-"][data-state="done"]`).first();
+    await card.waitFor({ timeout: 300_000 });
+    const jobId = (await card.getAttribute('data-testid'))!.replace('video-item-', '');
+    await page.click(tid(`video-play-${jobId}`));
+    const video = page.locator(tid('video-player'));
+    await video.waitFor();
+    await expect
+      .poll(() => video.evaluate((v: HTMLVideoElement) => (Number.isFinite(v.duration) ? v.duration : 0)))
+      .toBeGreaterThan(120); // 1,000 characters of eSpeak narration: about 4 minutes
+  }, 600_000);
 
   it('文字转语音 gives a playable, downloadable WAV', async () => {
     await page.goto(`${server.url}/home/#/helptool?tool=tts`);

@@ -5,6 +5,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Button, Loader } from 'semantic-ui-react';
 import { clearProject, currentPage, dirty, doc, loading, page, saveDocument } from '../state/editor';
 import { commitDraft, loadDraft, stopPlaying, watchVoiceChanges } from '../state/editorNarration';
+import { startAutosave } from '../state/editorAutosave';
 import { closePdfDialog, hasContent, openPdfDialog } from '../state/editorPdf';
 import { cancelSynthesis } from '../state/editorSynthesis';
 import { confirmDialog } from '../state/confirm';
@@ -54,6 +55,8 @@ export function VideoPage() {
   }, [id]);
 
   useEffect(() => watchVoiceChanges(), []);
+  // A new project starts a fresh autosave (one stopped by a stale revision stays stopped until then).
+  useEffect(() => startAutosave(), [id]);
 
   // Undo/redo or a save may change the page's narration under the box: show the stored one.
   const textdome = page.value?.textdome;

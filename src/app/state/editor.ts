@@ -11,6 +11,7 @@ import {
   type ProjectDocument,
   type Result,
 } from '../../model/project';
+import type { CallOptions } from '../../api/client';
 import { studioApi } from '../services/http';
 
 /**
@@ -143,22 +144,37 @@ export async function loadProject(id: number): Promise<void> {
   }
 }
 
+// Saves run one after another: each sends the revision the previous one got back, so an autosave
+// and a 保存草稿 (or synthesis) pressed meanwhile never refuse each other as stale.
+let saveQueue: Promise<unknown> = Promise.resolve();
+
 /** Saves the document: original 1 as a draft, or 2 with the final (export-coordinate) copy. */
-export async function saveDocument(
+export function saveDocument(
   original: 1 | 2,
   document: ProjectDocument | null = doc.value,
+  options?: CallOptions,
 ): Promise<void> {
+  const next = saveQueue.then(() => saveNow(original, document, options));
+  saveQueue = next.catch(() => undefined);
+  return next;
+}
+
+async function saveNow(original: 1 | 2, document: ProjectDocument | null, options?: CallOptions) {
   if (projectId.value === null || !document) return;
   saving.value = true;
   try {
-    const res = await studioApi.updateProject({
-      projectId: projectId.value,
-      userProjectInfo: JSON.stringify(document),
-      original,
-      revision: revision.value,
-    });
+    const res = await studioApi.updateProject(
+      {
+        projectId: projectId.value,
+        userProjectInfo: JSON.stringify(document),
+        original,
+        revision: revision.value,
+      },
+      options,
+    );
     revision.value = res.data!.revision;
-    if (original === 1) dirty.value = false;
+    // Edits made while the request was on its way are not in this save: they stay unsaved.
+    if (original === 1 && doc.value === document) dirty.value = false;
   } finally {
     saving.value = false;
   }

@@ -8,6 +8,8 @@ import {
   type ProjectDocument,
 } from '../../model/project';
 import { PDF_MAX_BYTES, pptMessages, type PptItem } from '../../api/ppt.contract';
+import { PDF_PROBLEM_MESSAGES } from '../../workers/pdfCheck';
+import { readPdfOffThread } from '../../workers/pdfThumbnails';
 import { studioApi } from '../services/http';
 import { confirmDialog } from './confirm';
 import { dispatch, doc } from './editor';
@@ -29,15 +31,33 @@ export const pdfCount = signal(0);
 export const pdfPageIndex = signal(1);
 export const pdfListLoading = signal(false);
 
-/** The upload in progress: the file's name, upload percent, then pages rasterised so far. */
+/**
+ * The upload in progress: the file's name, then (after the browser has opened it) upload percent,
+ * then pages rasterised so far.
+ */
 export interface PdfUpload {
   name: string;
-  phase: 'uploading' | 'rasterising';
+  phase: 'reading' | 'uploading' | 'rasterising';
   percent: number;
   pagesDone: number;
   pageCount: number;
 }
 export const pdfUpload = signal<PdfUpload | null>(null);
+
+/** One first-page thumbnail of the chosen file, drawn in the browser (an object URL). */
+export interface LocalThumb {
+  page: number;
+  url: string;
+  width: number;
+  height: number;
+}
+/** What the browser read from the chosen file before and while it uploads (pageCount 0: reading). */
+export interface PdfLocalPreview {
+  name: string;
+  pageCount: number;
+  thumbs: LocalThumb[];
+}
+export const pdfLocal = signal<PdfLocalPreview | null>(null);
 
 /** The spec's client checks of a PDF before upload; the message to show, or null when it may go. */
 export function checkPdfFile(file: { name: string; size: number }): string | null {
@@ -83,6 +103,44 @@ export function closePdfDialog(): void {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+// Each chosen file gets a run number, so thumbnails still arriving for an earlier file are dropped.
+let previewRun = 0;
+
+/**
+ * Reads the chosen file in the PDF worker: fills {@link pdfLocal} with its page count and then its
+ * thumbnails. Resolves as soon as the file is known to open (the upload may start; thumbnails keep
+ * coming) with null, or with the server's message when the file would be refused. A file the browser
+ * cannot judge (no OffscreenCanvas, say) resolves null too: the server then decides.
+ */
+function readLocally(file: File, name: string): Promise<string | null> {
+  const run = ++previewRun;
+  pdfLocal.value = { name, pageCount: 0, thumbs: [] };
+  return new Promise((resolve) => {
+    readPdfOffThread(file, (event) => {
+      const current = pdfLocal.peek();
+      if (run !== previewRun || !current) return;
+      if (event.kind === 'opened') {
+        pdfLocal.value = { ...current, pageCount: event.pageCount };
+        resolve(null);
+        return;
+      }
+      const { page, width, height } = event;
+      const thumb = { page, width, height, url: URL.createObjectURL(event.blob) };
+      pdfLocal.value = { ...current, thumbs: [...current.thumbs, thumb] };
+    }).then(
+      (outcome) => resolve(outcome.kind === 'refused' ? PDF_PROBLEM_MESSAGES[outcome.problem] : null),
+      () => resolve(null),
+    );
+  });
+}
+
+/** Forgets the local preview and frees its thumbnails. */
+function clearLocalPreview(): void {
+  previewRun++;
+  for (const thumb of pdfLocal.peek()?.thumbs ?? []) URL.revokeObjectURL(thumb.url);
+  pdfLocal.value = null;
+}
+
 /** Uploads a PDF, follows its rasterising, then offers it for use. Returns the ready deck or null. */
 export async function uploadPdfFile(file: File): Promise<PptItem | null> {
   const problem = checkPdfFile(file);
@@ -91,6 +149,15 @@ export async function uploadPdfFile(file: File): Promise<PptItem | null> {
     return null;
   }
   const name = file.name.replace(/\.pdf$/i, '');
+  // Nothing is sent until the browser has opened the file: a broken one never reaches the server.
+  pdfUpload.value = { name, phase: 'reading', percent: 0, pagesDone: 0, pageCount: 0 };
+  const refusal = await readLocally(file, name);
+  if (refusal) {
+    pdfUpload.value = null;
+    clearLocalPreview();
+    showMessage('error', refusal);
+    return null;
+  }
   pdfUpload.value = { name, phase: 'uploading', percent: 0, pagesDone: 0, pageCount: 0 };
   try {
     const res = await studioApi.uploadPdf(file, file.name, (percent) => {
@@ -122,6 +189,7 @@ export async function uploadPdfFile(file: File): Promise<PptItem | null> {
     return null;
   } finally {
     pdfUpload.value = null;
+    clearLocalPreview();
     void loadPdfList(1, true);
   }
 }

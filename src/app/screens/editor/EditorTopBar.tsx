@@ -5,6 +5,7 @@ import { Button, Icon, Popup } from 'semantic-ui-react';
 import { publicAsset } from '../../config';
 import { UserMenu } from '../../layout/UserMenu';
 import { canRedo, canUndo, dirty, doc, redo, saving, totalTime, undo } from '../../state/editor';
+import { autoSavedTime } from '../../state/editorAutosave';
 import { openPdfDialog } from '../../state/editorPdf';
 import { startSynthesis, synthesisOpen } from '../../state/editorSynthesis';
 import { showMessage } from '../../state/messages';
@@ -62,7 +63,11 @@ export function EditorTopBar({ onHome, onSaveDraft }: Props) {
       <ProjectName />
       <span className={`ps-ed-save-state${dirty.value ? ' is-dirty' : ''}`} data-testid="editor-save-state">
         <Icon name={dirty.value ? 'circle' : 'check'} size={dirty.value ? 'tiny' : 'small'} />
-        {dirty.value ? t('top.unsaved') : t('top.allSaved')}
+        {dirty.value
+          ? t('top.unsaved')
+          : autoSavedTime.value
+            ? t('top.autoSaved', { time: autoSavedTime.value })
+            : t('top.allSaved')}
       </span>
       <div className="ps-ed-spacer" />
       <div className="ps-ed-icon-group">

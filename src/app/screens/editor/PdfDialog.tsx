@@ -1,7 +1,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Icon, Loader, Modal, Pagination, Progress } from 'semantic-ui-react';
+import { Icon, Loader, Modal, Pagination } from 'semantic-ui-react';
 import type { PptItem } from '../../../api/ppt.contract';
 import { resolveServerUrl } from '../../config';
 import { doc } from '../../state/editor';
@@ -20,12 +20,16 @@ import {
   chooseNoPdf,
   choosePdf,
 } from '../../state/editorPdf';
+import { PdfChosenFile } from './PdfChosenFile';
 import { RetryImage } from './RetryImage';
 
 /** While a listed deck is still being rasterised, the list refreshes this often. */
 const LIST_REFRESH_MS = 2000;
 
-/** PDF管理: upload (percent, then pages rasterised), 无需PDF, and the paged list of earlier PDFs. */
+/**
+ * PDF管理: upload (the chosen file's pages read in the browser at once, then upload percent and
+ * pages rasterised), 无需PDF, and the paged list of earlier PDFs.
+ */
 export function PdfDialog() {
   useSignals();
   const { t } = useTranslation('editor');
@@ -67,71 +71,46 @@ export function PdfDialog() {
         {t('pdf.title')}
       </Modal.Header>
       <Modal.Content>
-        <div className="ps-ed-pdf-top">
-          <div
-            className={`ps-ed-pdf-drop${dragging ? ' is-dragging' : ''}${busy ? ' is-busy' : ''}`}
-            role="button"
-            tabIndex={0}
-            data-testid="pdf-upload"
-            onClick={() => !busy && input.current?.click()}
-            onKeyDown={(e) => e.key === 'Enter' && !busy && input.current?.click()}
-            onDragOver={(e) => {
-              e.preventDefault();
-              setDragging(true);
-            }}
-            onDragLeave={() => setDragging(false)}
-            onDrop={onDrop}
-          >
-            <input
-              ref={input}
-              type="file"
-              accept=".pdf,application/pdf"
-              hidden
-              data-testid="pdf-upload-input"
-              onChange={(e) => {
-                pick(e.target.files?.[0]);
-                e.target.value = '';
+        {upload ? (
+          <PdfChosenFile upload={upload} />
+        ) : (
+          <div className="ps-ed-pdf-top">
+            <div
+              className={`ps-ed-pdf-drop${dragging ? ' is-dragging' : ''}`}
+              role="button"
+              tabIndex={0}
+              data-testid="pdf-upload"
+              onClick={() => input.current?.click()}
+              onKeyDown={(e) => e.key === 'Enter' && input.current?.click()}
+              onDragOver={(e) => {
+                e.preventDefault();
+                setDragging(true);
               }}
-            />
-            {upload ? (
-              <div className="ps-ed-pdf-progress" data-testid="pdf-upload-progress">
-                <strong title={upload.name}>{upload.name}</strong>
-                <Progress
-                  percent={
-                    upload.phase === 'uploading'
-                      ? upload.percent
-                      : Math.round((upload.pagesDone * 100) / Math.max(1, upload.pageCount))
-                  }
-                  size="small"
-                  color={upload.phase === 'uploading' ? 'blue' : 'teal'}
-                  active
-                />
-                <span>
-                  {upload.phase === 'uploading'
-                    ? t('pdf.uploading', { percent: upload.percent })
-                    : t('pdf.rasterising', { done: upload.pagesDone, total: upload.pageCount || '…' })}
-                </span>
-              </div>
-            ) : (
-              <>
-                <Icon name="cloud upload" size="big" />
-                <strong>{t('pdf.upload')}</strong>
-                <span>{t('pdf.uploadHint')}</span>
-              </>
-            )}
+              onDragLeave={() => setDragging(false)}
+              onDrop={onDrop}
+            >
+              <input
+                ref={input}
+                type="file"
+                accept=".pdf,application/pdf"
+                hidden
+                data-testid="pdf-upload-input"
+                onChange={(e) => {
+                  pick(e.target.files?.[0]);
+                  e.target.value = '';
+                }}
+              />
+              <Icon name="cloud upload" size="big" />
+              <strong>{t('pdf.upload')}</strong>
+              <span>{t('pdf.uploadHint')}</span>
+            </div>
+            <button type="button" className="ps-ed-pdf-none" data-testid="pdf-none" onClick={chooseNoPdf}>
+              <Icon name="file outline" size="big" />
+              <strong>{t('pdf.noPdf')}</strong>
+              <span>{t('pdf.noPdfHint')}</span>
+            </button>
           </div>
-          <button
-            type="button"
-            className="ps-ed-pdf-none"
-            disabled={busy}
-            data-testid="pdf-none"
-            onClick={chooseNoPdf}
-          >
-            <Icon name="file outline" size="big" />
-            <strong>{t('pdf.noPdf')}</strong>
-            <span>{t('pdf.noPdfHint')}</span>
-          </button>
-        </div>
+        )}
 
         <div className="ps-ed-pdf-list-head">
           <span>{t('pdf.history')}</span>

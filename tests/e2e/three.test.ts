@@ -62,6 +62,15 @@ describe('/three 全片预览 in Chromium', () => {
       .poll(async () => seconds(await page.textContent(tid('three-time-now'))))
       .toBeGreaterThanOrEqual(2);
     expect(await page.getAttribute(tid('three-character'), 'data-talking')).toBe('true');
+    // Subtitles (off in this project's settings) can be switched on: the line being spoken shows,
+    // cut by the render's rules (at most 18 Chinese characters).
+    expect(await page.locator(tid('three-subtitle')).count()).toBe(0);
+    await page.click(tid('three-subtitles'));
+    const line = page.locator(tid('three-subtitle'));
+    await expect.poll(() => line.count(), { timeout: 10_000 }).toBe(1);
+    const text = (await line.textContent()) ?? '';
+    expect(text.length).toBeGreaterThan(0);
+    expect(text.length).toBeLessThanOrEqual(18);
     await screenshot(page, 'three-playing');
 
     // Space pauses: the clock stops.

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { alignScript, sentenceChunks } from '../../src/server/adapters/media/alignScript';
-import { pageCues } from '../../src/server/video/subtitleCues';
+import { pageCues } from '../../src/model/speech/subtitleCues';
 import { alignedCues } from '../../src/server/services/subtitleTimeline';
 import { espeakVoices, speakWithPauses } from './helpers/spokenScript';
 

@@ -36,6 +36,7 @@ export const threeZh = {
     4: '人物半身',
   },
   sameAsVideo: '画面与合成视频使用同一套布局规则',
+  subtitles: '字幕：显示或隐藏成片的字幕',
   button: '全片预览',
   buttonTip: '全片预览：在浏览器中播放整个项目（会先保存草稿）',
 };
@@ -77,6 +78,7 @@ export const threeEn: typeof threeZh = {
     4: 'Half body',
   },
   sameAsVideo: 'The stage follows the same layout rules as the rendered video',
+  subtitles: 'Subtitles: show or hide the video subtitles',
   button: 'Preview all',
   buttonTip: 'Preview all: play the whole project in the browser (saves the draft first)',
 };

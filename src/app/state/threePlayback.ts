@@ -6,8 +6,9 @@ import {
   stickersShownAt,
   type TimelineClip,
 } from '../../model/project/projectTimeline';
+import { pageCues, type Cue } from '../../model/speech';
 import { resolveServerUrl } from '../config';
-import { threeTimeline } from './threePreview';
+import { clipWords, threeProject, threeSubtitles, threeTimeline } from './threePreview';
 
 /*
  * The /three player's clock. One project time runs from 0 to the timeline's total: while a clip
@@ -43,6 +44,43 @@ export const stageIsScale = computed(() => {
 export const stageStickers = computed(() => {
   const page = threeTimeline.value?.pages[stagePageAt.value];
   return page ? stickersShownAt(page, positionMs.value).join(',') : '';
+});
+
+// The cues of one page, computed once per timeline (the clock asks 20 times a second).
+const cueCache = new WeakMap<object, Map<number, Cue[]>>();
+
+function cuesOf(pageAt: number): Cue[] {
+  const timeline = threeTimeline.value;
+  const doc = threeProject.value?.doc;
+  const page = timeline?.pages[pageAt];
+  if (!timeline || !doc || !page || page.silent) return [];
+  let byPage = cueCache.get(timeline);
+  if (!byPage) cueCache.set(timeline, (byPage = new Map()));
+  let cues = byPage.get(pageAt);
+  if (!cues) {
+    const words = clipWords.value;
+    const source = doc.ppt.pages[pageAt];
+    // The same lines and times as the render's burned-in subtitles (src/model/speech/subtitleCues.ts).
+    cues = pageCues(
+      page.clips.map((c) => ({
+        text: c.segment >= 0 ? (source?.childList[c.segment]?.ttsText ?? '') : (source?.text ?? ''),
+        durationMs: c.endMs - c.startMs,
+        words: words[c.path] ?? [],
+      })),
+    );
+    byPage.set(pageAt, cues);
+  }
+  return cues;
+}
+
+/** The subtitle line on the stage now ('' for none, or when subtitles are off). */
+export const stageCue = computed(() => {
+  if (!threeSubtitles.value) return '';
+  const at = stagePageAt.value;
+  const page = threeTimeline.value?.pages[at];
+  if (!page) return '';
+  const ms = positionMs.value - (page.clips[0]?.startMs ?? page.startMs);
+  return cuesOf(at).find((c) => ms >= c.startMs && ms < c.endMs)?.text ?? '';
 });
 
 const TICK_MS = 50;

@@ -1,6 +1,7 @@
 import { batch, computed, signal } from '@preact/signals-react';
 import type { ProjectListItem } from '../../api/project.contract';
 import { migrateDocument, type ProjectDocument } from '../../model/project';
+import type { TimedWord } from '../../model/speech';
 import { pageClips, projectTimeline, timelineAudioPaths } from '../../model/project/projectTimeline';
 import { resolveServerUrl } from '../config';
 import { studioApi } from '../services/http';
@@ -21,6 +22,11 @@ export const threeLoading = signal(false);
 export const threeError = signal('');
 /** The user's projects, for the picker shown when /three has no projectId (null before loading). */
 export const threeProjects = signal<ProjectListItem[] | null>(null);
+
+/** Burn-in subtitles shown on the stage (starts as the project's own subtitle setting). */
+export const threeSubtitles = signal(false);
+/** Word timings of each narration clip (from its timings file), for the subtitle cues. */
+export const clipWords = signal<Record<string, TimedWord[]>>({});
 
 const audioLengths = signal<Record<string, number>>({});
 const videoLengths = signal<Record<string, number>>({});
@@ -51,6 +57,7 @@ export async function openThreeProject(id: number): Promise<void> {
     threeLoading.value = true;
     audioLengths.value = {};
     videoLengths.value = {};
+    clipWords.value = {};
   });
   try {
     const res = await studioApi.projectDetail(id);
@@ -59,10 +66,12 @@ export async function openThreeProject(id: number): Promise<void> {
     const parsed = migrateDocument(data.detail || { projectName: data.name });
     if (!parsed.ok) throw new Error(parsed.error);
     const doc = parsed.value;
-    const [audio, video] = await Promise.all([audioLengthsOf(doc), videoLengthsOf(doc)]);
+    const [audio, video, words] = await Promise.all([audioLengthsOf(doc), videoLengthsOf(doc), wordsOf(doc)]);
     if (loadingId !== id) return;
     batch(() => {
       audioLengths.value = audio;
+      clipWords.value = words;
+      threeSubtitles.value = doc.subtitle === 1;
       videoLengths.value = video;
       threeProject.value = { id, name: data.name || doc.projectName, doc };
     });
@@ -110,6 +119,16 @@ async function audioLengthsOf(doc: ProjectDocument): Promise<Record<string, numb
     }),
   );
   return Object.fromEntries(entries.filter(([, ms]) => ms > 0));
+}
+
+// Word timings from the same (cached) timings files; clips without them get proportional lines.
+async function wordsOf(doc: ProjectDocument): Promise<Record<string, TimedWord[]>> {
+  const entries = await Promise.all(
+    timelineAudioPaths(doc).map(
+      async (path) => [path, (await loadTimings(timingsBeside(path)))?.words ?? []] as const,
+    ),
+  );
+  return Object.fromEntries(entries);
 }
 
 async function videoLengthsOf(doc: ProjectDocument): Promise<Record<string, number>> {

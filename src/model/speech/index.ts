@@ -22,3 +22,16 @@ export {
   type AssLook,
   type TimedCue,
 } from './subtitleFiles';
+export {
+  MAX_LINE_UNITS,
+  lineUnits,
+  normaliseNarration,
+  pageCues,
+  splitLines,
+  timeLines,
+  type Cue,
+  type SpokenClip,
+  type TextLine,
+  type TimedWord,
+} from './subtitleCues';
+export { subtitleStyle, type SubtitleStyle } from './subtitleStyle';

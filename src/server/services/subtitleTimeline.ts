@@ -6,7 +6,7 @@
 import type { SubtitleCue } from '../../api/subtitle.contract';
 import type { AlignedScript } from '../adapters/media/alignScript';
 import type { Transcript } from '../adapters/media/transcribe.openai';
-import { normaliseNarration, pageCues, splitLines, timeLines } from '../video/subtitleCues';
+import { normaliseNarration, pageCues, splitLines, timeLines } from '../../model/speech/subtitleCues';
 
 const numbered = (cues: { startMs: number; endMs: number; text: string }[]): SubtitleCue[] =>
   cues.map((c, i) => ({ index: i + 1, startMs: c.startMs, endMs: c.endMs, text: c.text }));

@@ -18,7 +18,7 @@ import type { OwnPresenterMotion } from './ownPresenterLayer';
 import { blinkTimes, planPages, type PagePlan, type PageVideoFile, type RigFiles } from './renderPlan';
 import { slideAspects, writePartFiles } from './shotPartFiles';
 import { composeFront, composeStill, transparentLike } from './stillComposer';
-import { pageCues } from './subtitleCues';
+import { pageCues } from '../../model/speech/subtitleCues';
 import { assDocument, subtitleStyle } from './subtitles';
 
 export const RENDER_JOB = 'render';

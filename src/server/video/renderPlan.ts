@@ -2,7 +2,7 @@ import { shotFraming, SOUND_MUTED, type ProjectDocument, type Texture } from '..
 import type { OwnPresenterMotion } from './ownPresenterLayer';
 import type { MouthCue } from '../../model/speech';
 import { planStickers, type PlannedSticker, type StickerFile } from './stickers';
-import type { TimedWord } from './subtitleCues';
+import type { TimedWord } from '../../model/speech/subtitleCues';
 import { transitionLeads } from './transitions';
 
 /** A rectangle in export pixels. */

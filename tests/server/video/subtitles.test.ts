@@ -10,7 +10,7 @@ import { ffmpegPath } from '../../../src/server/adapters/media/ffmpeg';
 import { SUBTITLE_FONT_NAME, subtitleFontDir } from '../../../src/server/adapters/media/fonts';
 import { subtitleScript } from '../../../src/server/video/renderJob';
 import type { PagePlan } from '../../../src/server/video/renderPlan';
-import { normaliseNarration } from '../../../src/server/video/subtitleCues';
+import { normaliseNarration } from '../../../src/model/speech/subtitleCues';
 import { subtitlesFilter, subtitleStyle } from '../../../src/server/video/subtitles';
 import { startTestServer, type TestServer } from '../helpers/testServer';
 import { boxDifference, frameAt } from '../helpers/video';

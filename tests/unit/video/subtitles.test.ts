@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pageArgs } from '../../../src/server/video/ffmpegArgs';
 import type { PagePlan, RigFiles } from '../../../src/server/video/renderPlan';
-import { lineUnits, pageCues, splitLines } from '../../../src/server/video/subtitleCues';
+import { lineUnits, pageCues, splitLines } from '../../../src/model/speech/subtitleCues';
 import {
   assDocument,
   assTime,

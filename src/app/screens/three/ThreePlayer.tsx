@@ -13,7 +13,7 @@ import {
   stagePageAt,
   togglePlay,
 } from '../../state/threePlayback';
-import { silentPages } from '../../state/threePreview';
+import { silentPages, threeSubtitles } from '../../state/threePreview';
 import { PageList } from './PageList';
 import { Scrubber } from './Scrubber';
 import { ThreeStage } from './ThreeStage';
@@ -93,6 +93,16 @@ export function ThreePlayer({ doc, timeline }: { doc: ProjectDocument; timeline:
             <span data-testid="three-time-total">{formatClock(timeline.totalMs)}</span>
           </span>
           <Scrubber timeline={timeline} />
+          <button
+            type="button"
+            className={`ps-three-cc${threeSubtitles.value ? ' active' : ''}`}
+            data-testid="three-subtitles"
+            aria-pressed={threeSubtitles.value}
+            title={t('subtitles')}
+            onClick={() => (threeSubtitles.value = !threeSubtitles.value)}
+          >
+            <Icon name="closed captioning outline" />
+          </button>
           <span className="ps-three-pageno" data-testid="three-page-number">
             {t('pageOf', { n: at + 1, total: timeline.pages.length })}
           </span>

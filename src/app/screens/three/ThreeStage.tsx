@@ -19,6 +19,7 @@ import { SlideContent } from '../editor/preview/SlideContent';
 import { StickerLayer } from '../editor/preview/StickerLayer';
 import { ThreePageVideo } from './ThreePageVideo';
 import { ThreePresenter } from './ThreePresenter';
+import { ThreeSubtitle } from './ThreeSubtitle';
 import { useFitBox } from './useFitBox';
 import '../editor/preview/preview.css';
 import '../editor/video/pageVideo.css';
@@ -139,6 +140,7 @@ export const ThreeStage = memo(function ThreeStage({
             handlers={NO_HANDLERS}
             onSelect={noop}
           />
+          <ThreeSubtitle frame={frame} />
         </div>
         {shot && (
           <span className="ps-three-shot" data-testid="three-shot">

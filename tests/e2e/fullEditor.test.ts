@@ -277,6 +277,8 @@ describe('the whole editor in Chromium: every kind of page, synthesised and chec
       headers: { authorization: `Bearer ${jwt}` },
     });
     expect(((await profile.json()) as { data: ProfileData }).data.user.points).toBe(999);
+    // 我的 shows the balance after the charge, not the one from login.
+    await expect.poll(() => page.textContent(tid('my-points'))).toContain('999');
   }, 420_000);
 
   describe('the downloaded MP4', () => {

@@ -21,6 +21,7 @@ import { confirmDialog } from './confirm';
 import { applyQuietly, clearProject, dispatch, doc, projectId, saveDocument } from './editor';
 import { commitDraft, stopPlaying } from './editorNarration';
 import { showMessage } from './messages';
+import { getInfo } from './session';
 import { pollVoiceTask, startVoiceTask, VoiceTaskFailed } from './voiceTasks';
 
 /*
@@ -246,6 +247,8 @@ export async function confirmSynthesis(): Promise<boolean> {
     await saveDocument(1);
     await saveDocument(2, toExportDocument(doc.value));
     await studioApi.composeProject(id);
+    // The render was charged in points: the bar and 我的 show the new balance.
+    void getInfo({ quiet: true }).catch(() => undefined);
   } catch (e) {
     if (!(e instanceof ApiError)) showMessage('error', e instanceof Error ? e.message : String(e));
     synthesisPhase.value = 'ready';

@@ -8,7 +8,7 @@ import { DEFAULT_AVATAR, publicAsset } from '../../config';
 import { confirmDialog } from '../../state/confirm';
 import { avatarDialogOpen, passwordDialogOpen } from '../../state/dialogs';
 import { COMPOSE_POLL_MS } from '../../state/projects';
-import { avatar, introduction, name, points, user } from '../../state/session';
+import { avatar, getInfo, introduction, name, points, user } from '../../state/session';
 import {
   activeVideos,
   cancelCompose,
@@ -49,7 +49,11 @@ export function MyScreen() {
     if (wantsMaterials) setTab('materials');
   }, [wantsMaterials]);
 
-  useOnShow(active, () => void loadVideos());
+  useOnShow(active, () => {
+    void loadVideos();
+    // Points change with every synthesis and refund: show the current balance.
+    void getInfo({ quiet: true }).catch(() => undefined);
+  });
   // The view stays mounted while hidden; its player (a portal on body) must not follow the user.
   useEffect(() => {
     if (!active) setPlaying(null);
@@ -89,7 +93,7 @@ export function MyScreen() {
             <h3>{name.value}</h3>
             {user.value && <div className="ps-muted">@{user.value.username}</div>}
             {introduction.value && <p>{introduction.value}</p>}
-            <div className="ps-profile-points">
+            <div className="ps-profile-points" data-testid="my-points">
               <Icon name="star" color="yellow" />
               {t('my.points')}：<strong>{points.value}</strong>
             </div>

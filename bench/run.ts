@@ -9,6 +9,7 @@ import { toExportDocument, type ProjectDocument } from '../src/model/project';
 import { composeBaselineStill, encoderAlone, naiveRender, type BaselinePage } from './baselines';
 import { stageBench } from './stage';
 import { workerBench } from './workers';
+import { presetBench } from './presets';
 import { benchDocument, segmentsOf, speakAll } from './benchProject';
 
 // `npm run bench`: the figures of the README's performance section, measured on this machine and
@@ -154,6 +155,32 @@ try {
     ratioToFullRender: +(again.ms / full.ms).toFixed(3),
     target: '< 0.15',
   };
+  // The same one-page edit in a project without background music: the join is then a stream copy,
+  // while with music the whole soundtrack is mixed and encoded again (about 1 s per minute).
+  const quietPage = Math.min(6, PAGES) - 1;
+  const quietText = `第${quietPage + 1}部分。这一页也改过了：${segmentsOf(2)[0].slice(4, 40)}`;
+  const quietClip = (
+    await call(
+      '/notice/v1/timbre/textToSpeech',
+      { projectId, timbreId: 'espeak-zh-female', text: quietText },
+      token,
+    )
+  ).data;
+  const quietPages = pages.map((p, i) => {
+    if (i !== quietPage) return p;
+    const childList = p.childList.map((c, k) =>
+      k === 0 ? { ...c, ttsText: quietText, tts: quietClip.soundPath } : c,
+    );
+    const text = childList.map((c) => c.ttsText).join('');
+    return { ...p, text, textdome: text, childList };
+  });
+  const quiet = await render({ ...doc, bgMusic: '', ppt: { ...doc.ppt, pages: quietPages } });
+  results.rerenderOnePageWithoutMusic = {
+    note: `page ${quietPage + 1} narration re-synthesised, background music off; other pages cached`,
+    renderSeconds: seconds(quiet.ms),
+    ratioToFullRender: +(quiet.ms / full.ms).toFixed(3),
+  };
+
   // The cost of burning in subtitles: the edited project again with subtitles off (all pages miss).
   const plain = await render({ ...doc, subtitle: 2, ppt: { ...doc.ppt, pages } });
   (results.render as Record<string, unknown>).realtimeFactorWithoutSubtitles = +(
@@ -228,6 +255,9 @@ try {
 
 // The recorder's workers: WAV of 10 minutes, waveform peaks of an hour.
 results.workers = workerBench();
+
+// x264 presets on one core with page-like content: the table behind VIDEO_CODEC's veryfast.
+results.x264PresetsPerCore = presetBench();
 
 // The editor preview in Chromium: frame time while dragging among 100 stickers, page switching.
 results.stage = await stageBench();

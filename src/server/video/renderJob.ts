@@ -22,7 +22,11 @@ import { pageCues } from '../../model/speech/subtitleCues';
 import { assDocument, subtitleStyle } from './subtitles';
 
 export const RENDER_JOB = 'render';
-const PAGE_CONCURRENCY = Math.max(1, Math.min(2, availableParallelism()));
+/**
+ * Pages rendered at once: one per core (a page's filter graph is mostly single-threaded, x264
+ * fills the rest), at most 8 so memory stays bounded (about 300 MB per 1080p page).
+ */
+const PAGE_CONCURRENCY = Math.max(1, Math.min(8, availableParallelism()));
 
 export interface RenderPayload {
   projectId: number;

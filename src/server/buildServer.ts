@@ -53,7 +53,7 @@ import { PointsRepo } from './adapters/db/points.repo';
 import { pointsRoutes } from './routes/points.routes';
 import { SubtitleService, SUBTITLE_JOB } from './services/subtitle.service';
 import { subtitleRoutes } from './routes/subtitle.routes';
-import { transcribeConfigFromEnv } from './adapters/media/transcribe.openai';
+import { transcribeAudio, transcribeConfigFromEnv } from './adapters/media/transcribe.openai';
 import { PresentersRepo } from './adapters/db/presenters.repo';
 import { PRESENTER_VIDEO_JOB, PresenterService } from './services/presenter.service';
 import { presenterRoutes } from './routes/presenter.routes';
@@ -74,6 +74,7 @@ export interface StudioServer {
     materials: MaterialService;
     points: PointsService;
     presenters: PresenterService;
+    resources: ResourceService;
   };
   jobs: JobRunner;
   tokens: TokenSigner;
@@ -111,14 +112,21 @@ export async function buildServer(config: ServerConfig): Promise<StudioServer> {
   const materials = new MaterialService(new MaterialsRepo(db), files);
   const points = new PointsService(new PointsRepo(db), users);
   const compose = new ComposeService(projectsRepo, jobs, files, runner, { points, materials });
-  const resources = new ResourceService(projectsRepo, files);
+  const transcribeConfig = transcribeConfigFromEnv();
+  const resources = new ResourceService(
+    projectsRepo,
+    files,
+    transcribeConfig
+      ? (wav) => transcribeAudio(wav, transcribeConfig, { scratchDir: path.join(config.dataDir, 'tmp') })
+      : null,
+  );
   const demos = new DemoService(library, projects, speech, files);
   const textures = new TextureService(new TexturesRepo(db), files, config.libraryDir);
   const subtitles = new SubtitleService(
     jobs,
     files,
     () => runner.notify(),
-    transcribeConfigFromEnv(),
+    transcribeConfig,
     path.join(config.dataDir, 'tmp'),
   );
   const presenters = new PresenterService(new PresentersRepo(db), files, jobs, () => runner.notify());
@@ -177,7 +185,19 @@ export async function buildServer(config: ServerConfig): Promise<StudioServer> {
   return {
     http,
     database,
-    services: { auth, accounts, projects, ppts, library, compose, textures, materials, points, presenters },
+    services: {
+      auth,
+      accounts,
+      projects,
+      ppts,
+      library,
+      compose,
+      textures,
+      materials,
+      points,
+      presenters,
+      resources,
+    },
     jobs: runner,
     tokens,
     files,

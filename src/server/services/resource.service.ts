@@ -15,6 +15,7 @@ import { mouthTimelineFromLevels } from '../../model/speech';
 import type { ProjectsRepo } from '../adapters/db/projects.repo';
 import type { FileStore } from '../adapters/files';
 import { audioToWav, probe } from '../adapters/media/ffmpeg';
+import type { Transcript } from '../adapters/media/transcribe.openai';
 import { decodeWav, pcmLevels, samplesToMs, type Pcm16 } from '../adapters/media/wav';
 import { ApiError } from '../http/envelope';
 import type { ReceivedUpload } from '../http/upload';
@@ -90,7 +91,12 @@ export class ResourceService {
   constructor(
     private readonly projects: ProjectsRepo,
     private readonly files: FileStore,
+    /** Speech recognition (TRANSCRIBE_URL), used to give uploaded narration subtitle words. */
+    private readonly transcribe: ((wavFile: string) => Promise<Transcript>) | null = null,
   ) {}
+
+  /** The background transcriptions still running (tests and shutdown wait for them). */
+  readonly pending = new Set<Promise<void>>();
 
   /**
    * Accepts an uploaded audio file for page `pptSort` of the caller's project. The upload's temp file
@@ -127,6 +133,7 @@ export class ResourceService {
       // Audio first, timings last, as text-to-speech does: the render needs both.
       await this.files.commit(wavTemp, wavKey);
       await this.files.commit(jsonTemp, jsonKey);
+      this.transcribeLater(wavKey, jsonKey, timings);
       return {
         path: `/files/${wavKey}`,
         soundTime: Math.round(durationMs / 10) / 100,
@@ -136,6 +143,33 @@ export class ResourceService {
     } finally {
       await Promise.all(temps.map((file) => rm(file, { force: true })));
     }
+  }
+
+  /**
+   * Uploaded or recorded narration has no words of its own, so its page gets no subtitles. When a
+   * transcription server is configured, its segments become the clip's words (the subtitle text
+   * and times) in the background, without holding up the upload; the timings file is replaced
+   * whole (temp file, then rename). A failure only means no subtitles for that clip.
+   */
+  private transcribeLater(wavKey: string, jsonKey: string, timings: SpeechTimings): void {
+    if (!this.transcribe) return;
+    const run = (async () => {
+      const transcript = await this.transcribe!(this.files.resolve(wavKey));
+      const words = transcript.segments
+        .filter((s) => s.text.trim() !== '' && s.endMs > s.startMs)
+        .map((s) => ({
+          text: s.text.trim(),
+          startMs: s.startMs,
+          endMs: Math.min(s.endMs, timings.durationMs),
+        }));
+      if (!words.length) return;
+      const temp = await this.files.tempPath('.json');
+      await writeFile(temp, JSON.stringify({ ...timings, words, transcribed: true }));
+      await this.files.commit(temp, jsonKey);
+    })()
+      .catch(() => undefined)
+      .finally(() => this.pending.delete(run));
+    this.pending.add(run);
   }
 
   /**

@@ -146,7 +146,9 @@ async function renderDocument(
           text: c.ttsText,
           isScale: c.isScale,
         }));
-      return [{ ...assets.audio(page.tts, page.index), text: page.text }];
+      // Uploaded or recorded narration has no text; its transcribed words (if any) are the subtitles.
+      const audio = assets.audio(page.tts, page.index);
+      return [{ ...audio, text: page.text || joinWords(audio.words ?? []) }];
     },
     (file) => aspects.get(file),
     (page) => videos.get(page.index) ?? null,
@@ -226,6 +228,14 @@ async function renderDocument(
     pagesRendered: plans.length - pagesCached,
     pagesCached,
   };
+}
+
+/** Transcribed segments as one text: Latin segments keep a space between them, Chinese ones not. */
+function joinWords(words: { text: string }[]): string {
+  return words.reduce((text, w) => {
+    const gap = /[A-Za-z0-9]$/.test(text) && /^[A-Za-z0-9]/.test(w.text) ? ' ' : '';
+    return text + gap + w.text;
+  }, '');
 }
 
 /** The page's ASS subtitle script, or null when the document has subtitles off. */

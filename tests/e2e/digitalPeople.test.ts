@@ -153,6 +153,54 @@ describe('我的数字人 in Chromium', () => {
     expect(await breathing.evaluate((img) => getComputedStyle(img).animationName)).toBe('ps-breathe');
   }, 60_000);
 
+  // Synthesising with an own presenter: the talking video and the sprite rig each give a finished
+  // video (the render's pixels for every kind are checked in tests/server/video/ownPresenter.test.ts).
+  it.each([
+    ['the talking video', 1],
+    ['the picture with mouths', 2],
+  ])(
+    'synthesises a video with %s',
+    async (_kind, index) => {
+      await page.goto(`${server.url}/home/#/`);
+      await page.click(`${tid('page-home')} ${tid('home-create-text')}`);
+      await page.waitForSelector(tid('pdf-dialog'));
+      const projectId = /videoid=(\d+)/.exec(page.url())![1];
+      await page.click(tid('pdf-none'));
+      await page.click(tid('library-tab-character'));
+      await page.waitForSelector(tid('library-panel-character'));
+      await page.click(tid('character-visibility-2'));
+      const items = page.locator(`${tid('character-list')} ${tid('character-item')}`);
+      await expect.poll(() => items.count()).toBe(3);
+      await items.nth(index).click();
+      await expect.poll(() => items.nth(index).getAttribute('data-selected')).toBe('true');
+      await page.click(tid('library-tab-scene'));
+      await page.click(`${tid('scene-item')}[data-id="office"]`);
+      await page.click(tid('library-tab-voice'));
+      await page.click(`${tid('voice-item')}[data-id="espeak-zh-female"]`);
+      await page.locator(tid('narration-box')).click();
+      await page.keyboard.type('大家好，这是我自己的数字人在讲解。');
+      await page.click(tid('narration-save'));
+
+      await page.click(tid('editor-synthesise'));
+      await page.click(tid('confirm-no-pdf-confirm'));
+      await page.waitForSelector(tid('synthesis-dialog'));
+      await expect
+        .poll(() => page.locator(`${tid('synthesis-table')} [data-status="success"]`).count(), {
+          timeout: 60_000,
+        })
+        .toBe(1);
+      await page.click(tid('synthesis-confirm'));
+      await page.waitForSelector(tid('page-home'));
+      await expect
+        .poll(() => page.getAttribute(tid(`project-status-${projectId}`), 'data-state'), {
+          timeout: 120_000,
+          interval: 1000,
+        })
+        .toBe('done');
+    },
+    180_000,
+  );
+
   it('deletes a presenter after confirmation', async () => {
     await page.goto(`${server.url}/home/#/digitalPeople`);
     await expect.poll(() => cards().count()).toBe(3);

@@ -201,6 +201,14 @@ describe('我的数字人 in Chromium', () => {
     180_000,
   );
 
+  it('shows own presenters in 数字人形象库 after the built-in ones', async () => {
+    await page.goto(`${server.url}/home/#/virtual`);
+    const own = page.locator(`${tid('presenter-grid-own')} ${tid('presenter-card')}`);
+    await expect.poll(() => own.count()).toBe(3);
+    expect(await page.locator(`${tid('presenter-grid-own')} .ps-dp-breathe`).count()).toBe(1);
+    await screenshot(page, 'virtual-own');
+  });
+
   it('deletes a presenter after confirmation', async () => {
     await page.goto(`${server.url}/home/#/digitalPeople`);
     await expect.poll(() => cards().count()).toBe(3);

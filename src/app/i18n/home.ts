@@ -193,6 +193,7 @@ export const homeZh = {
     empty: '暂无可用的数字人形象',
     failed: '加载失败，点击重试',
     back: '返回助手工具',
+    ownTitle: '我的数字人（{{n}}）',
   },
 };
 
@@ -393,5 +394,6 @@ export const homeEn: typeof homeZh = {
     empty: 'No presenters available',
     failed: 'Could not load, click to retry',
     back: 'Back to helper tools',
+    ownTitle: 'My presenters ({{n}})',
   },
 };

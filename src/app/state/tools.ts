@@ -155,6 +155,19 @@ export async function loadGallery(reset = false): Promise<void> {
   }
 }
 
+/** The user's own usable presenters (我的数字人), shown after the built-in ones. */
+export const ownGallery = signal<CharacterItem[]>([]);
+
+/** Loads the user's own presenters for the gallery (one page: a person has a handful). */
+export async function loadOwnGallery(): Promise<void> {
+  try {
+    const res = await studioApi.listCharacters({ pageIndex: 1, pageSize: 100, isPublic: 2 }, { quiet: true });
+    ownGallery.value = res.data?.list ?? [];
+  } catch {
+    ownGallery.value = [];
+  }
+}
+
 /** What the gallery's ▶ 试听 plays: the greeting audio and its mouth-shape timeline. */
 export interface TalkingPreview {
   audioUrl: string;

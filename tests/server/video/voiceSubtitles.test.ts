@@ -94,7 +94,7 @@ describe('subtitles of uploaded narration', () => {
     );
     const doc = {
       ...base,
-      ppt: { ...base.ppt, pages: base.ppt.pages.map((p) => ({ ...p, istts: VOICE_MODE, text: '', textdome: '' })) },
+      ppt: { ...base.ppt, pages: base.ppt.pages.map((p) => ({ ...p, istts: VOICE_MODE as typeof p.istts, text: '', textdome: '' })) },
     }; // prettier-ignore
     const { file } = await project.render(doc, 'voice-subtitles.mp4');
     // Before the first segment: no line; during each segment: a line; between them the first lingers

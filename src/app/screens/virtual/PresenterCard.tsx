@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Icon } from 'semantic-ui-react';
 import type { CharacterItem } from '../../../api/library.contract';
 import { resolveServerUrl } from '../../config';
+import { KeyedVideo } from '../digitalPeople/KeyedVideo';
+import '../digitalPeople/digitalPeople.css';
 import { RigSprites } from '../presenter/RigSprites';
 import type { RigElements } from './presenterPlayer';
 
@@ -43,11 +45,20 @@ export function PresenterCard({ character: c, voiceName, state, onPreview, onUse
       <div className="ps-virtual-stage">
         <div className="ps-virtual-figure" style={{ aspectRatio: `${c.width || 4} / ${c.height || 7}` }}>
           <img
-            className="ps-virtual-static"
+            className={`ps-virtual-static${c.kind === 3 ? ' ps-dp-breathe' : ''}`}
             src={resolveServerUrl(c.static_img)}
             alt={c.name}
             draggable={false}
+            style={talking && c.kind === 2 && c.video ? { visibility: 'hidden' } : undefined}
           />
+          {talking && c.kind === 2 && c.video && (
+            <KeyedVideo
+              src={resolveServerUrl(c.video)}
+              keying={c.keying ?? null}
+              className="ps-virtual-video"
+              testId="presenter-video"
+            />
+          )}
           {hasRig && (
             <RigSprites
               rig={c.rig}

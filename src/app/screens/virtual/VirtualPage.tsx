@@ -8,7 +8,9 @@ import {
   gallery,
   galleryDone,
   loadGallery,
+  loadOwnGallery,
   loadToolLibrary,
+  ownGallery,
   pickCharacter,
   previewId,
   previewState,
@@ -30,6 +32,7 @@ export function VirtualPage() {
 
   useEffect(() => {
     void loadGallery(true);
+    void loadOwnGallery();
     void loadToolLibrary();
     const p = player.current;
     return () => p?.stop();
@@ -74,6 +77,23 @@ export function VirtualPage() {
           />
         ))}
       </div>
+      {ownGallery.value.length > 0 && (
+        <>
+          <h3 className="ps-virtual-own-title">{t('virtual.ownTitle', { n: ownGallery.value.length })}</h3>
+          <div className="ps-virtual-grid" data-testid="presenter-grid-own">
+            {ownGallery.value.map((c) => (
+              <PresenterCard
+                key={c.id}
+                character={c}
+                voiceName=""
+                state={previewId.value === c.id ? previewState.value : 'idle'}
+                onPreview={(ch, els) => void player.current?.toggle(ch, els)}
+                onUse={use}
+              />
+            ))}
+          </div>
+        </>
+      )}
       <div className="ps-virtual-status">
         {loading && <span className="ps-spinner" />}
         {!loading && gallery.failed.value && (

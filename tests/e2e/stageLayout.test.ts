@@ -95,6 +95,8 @@ describe('the preview stage draws the layout the render uses', () => {
     server = await startRealServer();
     browser = await openBrowser();
     page = browser.page;
+    // The single-picture presenter breathes (as in the video); boxes are compared at rest.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
     await loginAsDemo(page, server.url);
     const jwt = (await browser.context.cookies()).find((c) => c.name === 'jwt')!.value;
     api = new SessionApi(server.url, jwt);

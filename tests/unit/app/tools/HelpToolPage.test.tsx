@@ -46,8 +46,10 @@ function start(path: string) {
 beforeEach(async () => {
   await i18n.changeLanguage('zh');
   localStorage.clear();
-  api.listCharacters.mockImplementation(async (b: { pageIndex: number; pageSize: number }) =>
-    pageOf(presenters, b.pageIndex, b.pageSize),
+  // Built-in presenters are public (isPublic 1); this user has no own presenters (isPublic 2).
+  api.listCharacters.mockImplementation(
+    async (b: { pageIndex: number; pageSize: number; isPublic?: number }) =>
+      pageOf(b.isPublic === 2 ? [] : presenters, b.pageIndex, b.pageSize),
   );
   api.listScenes.mockImplementation(async (b: { sizeType: number }) =>
     pageOf(

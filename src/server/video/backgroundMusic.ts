@@ -1,5 +1,6 @@
 import { AUDIO_CODEC } from './ffmpegArgs';
 import type { PagePlan } from './renderPlan';
+import { pageMouthCues, speakingIntervals, type SpeakingInterval } from './speaking';
 
 /*
  * Background music (document bgMusic / bgMusicVolume) is mixed once, in the step that joins the
@@ -25,39 +26,24 @@ const FADE_IN_MS = 500;
 const FADE_OUT_MS = 1500;
 
 /** A stretch of the whole video in ms. */
-export interface Interval {
-  startMs: number;
-  endMs: number;
-}
+export type Interval = SpeakingInterval;
 
 /**
- * When the presenter speaks, in whole-video time: every mouth cue other than rest (X), page by
- * page (pages follow one another by their durations, as the join puts them), with short pauses
- * merged into the speech around them.
+ * When the presenter speaks, in whole-video time: each page's speaking intervals (speaking.ts),
+ * placed by the durations of the pages before it (as the join puts them), with pauses shorter
+ * than DUCK_HOLD_MS merged into the speech around them, also across page joins.
  */
 export function speechIntervals(plans: PagePlan[]): Interval[] {
-  const spans: Interval[] = [];
+  const merged: Interval[] = [];
   let pageStart = 0;
   for (const plan of plans) {
-    let clipStart = pageStart;
-    for (const clip of plan.audio) {
-      const clipEnd = clipStart + clip.durationMs;
-      clip.mouth.forEach((cue, i) => {
-        if (cue.shape === 'X') return;
-        const next = clip.mouth[i + 1];
-        const startMs = clipStart + cue.startMs;
-        const endMs = Math.min(clipEnd, next ? clipStart + next.startMs : clipEnd);
-        if (endMs > startMs) spans.push({ startMs, endMs });
-      });
-      clipStart = clipEnd;
+    for (const s of speakingIntervals(pageMouthCues(plan), plan.durationMs, DUCK_HOLD_MS)) {
+      const span = { startMs: pageStart + s.startMs, endMs: pageStart + s.endMs };
+      const last = merged[merged.length - 1];
+      if (last && span.startMs - last.endMs < DUCK_HOLD_MS) last.endMs = Math.max(last.endMs, span.endMs);
+      else merged.push(span);
     }
     pageStart += plan.durationMs;
-  }
-  const merged: Interval[] = [];
-  for (const span of spans) {
-    const last = merged[merged.length - 1];
-    if (last && span.startMs - last.endMs < DUCK_HOLD_MS) last.endMs = Math.max(last.endMs, span.endMs);
-    else merged.push({ ...span });
   }
   return merged;
 }

@@ -1,6 +1,6 @@
 import type { PresenterKeying } from '../../api/presenter.contract';
-import type { MouthCue } from '../../model/speech';
 import { chromaKeyFilters } from './customPresenterKey';
+import type { SpeakingInterval } from './speaking';
 
 /*
  * Kind 2 presenters (a talking loop video) in the page graph: the loop plays while the narration
@@ -14,33 +14,6 @@ export interface OutputBox {
   y: number;
   width: number;
   height: number;
-}
-
-/** A stretch of the page during which the presenter speaks, in milliseconds from the page start. */
-export interface SpeakingInterval {
-  startMs: number;
-  endMs: number;
-}
-
-/** Pauses shorter than this stay "speaking", so the video does not flick to its still between words. */
-export const BRIDGE_MS = 300;
-
-/**
- * When the presenter speaks, from a page's mouth timeline: every span whose shape is not the rest
- * shape X, clipped to the page, with pauses shorter than `bridgeMs` bridged.
- */
-export function speakingIntervals(cues: readonly MouthCue[], durationMs: number, bridgeMs = BRIDGE_MS) {
-  const sorted = [...cues].sort((a, b) => a.startMs - b.startMs);
-  const intervals: SpeakingInterval[] = [];
-  sorted.forEach((cue, i) => {
-    const startMs = Math.max(0, cue.startMs);
-    const endMs = Math.min(durationMs, i + 1 < sorted.length ? sorted[i + 1].startMs : durationMs);
-    if (cue.shape === 'X' || endMs <= startMs) return;
-    const last = intervals[intervals.length - 1];
-    if (last && startMs - last.endMs < bridgeMs) last.endMs = Math.max(last.endMs, endMs);
-    else intervals.push({ startMs, endMs });
-  });
-  return intervals;
 }
 
 const sec = (ms: number) => (ms / 1000).toFixed(3);

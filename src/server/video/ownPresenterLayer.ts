@@ -1,7 +1,7 @@
 import type { PresenterKeying } from '../../api/presenter.contract';
-import type { MouthCue } from '../../model/speech';
 import { breathingPictureFragment, breathingPictureInput } from './customPresenterPicture';
-import { speakingIntervals, talkingVideoFragment, talkingVideoInput } from './customPresenterVideo';
+import { talkingVideoFragment, talkingVideoInput } from './customPresenterVideo';
+import { pageMouthCues, speakingIntervals } from './speaking';
 import type { Box, PagePlan } from './renderPlan';
 
 /**
@@ -16,16 +16,6 @@ export type OwnPresenterMotion =
 /** Input arguments of the layer's source (one input). */
 export function ownPresenterInput(motion: OwnPresenterMotion): string[] {
   return motion.kind === 2 ? talkingVideoInput(motion.video) : breathingPictureInput(motion.picture);
-}
-
-/** The page's mouth cues on the page clock (clips play one after another). */
-export function pageMouthCues(plan: PagePlan): MouthCue[] {
-  let offset = 0;
-  return plan.audio.flatMap((clip) => {
-    const shifted = clip.mouth.map((c) => ({ ...c, startMs: c.startMs + offset }));
-    offset += clip.durationMs;
-    return shifted;
-  });
 }
 
 /** Even pixel size (yuv420p overlays), at least 2. */

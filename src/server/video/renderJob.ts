@@ -12,6 +12,7 @@ import type { PresenterService } from '../services/presenter.service';
 import { JobFailure, type JobContext, type JobHandler } from '../services/jobRunner';
 import { RenderAssets } from './assets';
 import { musicJoinArgs, musicMixGraph, speechIntervals } from './backgroundMusic';
+import { pageMouthCues } from './speaking';
 import { blinkTrack, concatArgs, concatList, mouthTrack, pageArgs } from './ffmpegArgs';
 import { PageCache, pageCacheKey } from './pageCache';
 import type { OwnPresenterMotion } from './ownPresenterLayer';
@@ -265,12 +266,7 @@ async function renderPage(
     await composeFront(plan, front);
   } else await composeStill(plan, still);
 
-  let offset = 0;
-  const cues = plan.audio.flatMap((clip) => {
-    const shifted = clip.mouth.map((c) => ({ ...c, startMs: c.startMs + offset }));
-    offset += clip.durationMs;
-    return shifted;
-  });
+  const cues = pageMouthCues(plan);
   const mouthFile = `${prefix}-mouth.ffconcat`;
   await writeFile(mouthFile, mouthTrack(cues, plan.durationMs, plan.character.rig.mouths));
 

@@ -12,10 +12,10 @@ import {
 } from '../../../src/server/video/customPresenterPicture';
 import {
   speakingExpression,
-  speakingIntervals,
   talkingVideoFragment,
   talkingVideoInput,
 } from '../../../src/server/video/customPresenterVideo';
+import { speakingIntervals } from '../../../src/server/video/speaking';
 
 describe('mouth shape fallback table', () => {
   it('draws every shape with the rest shape when only X was uploaded', () => {

@@ -1,0 +1,45 @@
+import type { MouthCue } from '../../model/speech';
+import type { PagePlan } from './renderPlan';
+
+/*
+ * When the presenter speaks on a page, from the mouth timelines of its clips. One source for the
+ * mouth track, the talking-video presenter (plays while speaking) and the background music (ducked
+ * while speaking), so the three can never disagree.
+ */
+
+/** A stretch of time in milliseconds. */
+export interface SpeakingInterval {
+  startMs: number;
+  endMs: number;
+}
+
+/** Pauses shorter than this stay "speaking", so a talking video does not flick to its still between words. */
+export const BRIDGE_MS = 300;
+
+/** The page's mouth cues on the page clock (its clips play one after another). */
+export function pageMouthCues(plan: Pick<PagePlan, 'audio'>): MouthCue[] {
+  let offset = 0;
+  return plan.audio.flatMap((clip) => {
+    const shifted = clip.mouth.map((c) => ({ ...c, startMs: c.startMs + offset }));
+    offset += clip.durationMs;
+    return shifted;
+  });
+}
+
+/**
+ * Every span of a mouth timeline whose shape is not the rest shape X, clipped to `durationMs`,
+ * with pauses shorter than `bridgeMs` bridged.
+ */
+export function speakingIntervals(cues: readonly MouthCue[], durationMs: number, bridgeMs = BRIDGE_MS) {
+  const sorted = [...cues].sort((a, b) => a.startMs - b.startMs);
+  const intervals: SpeakingInterval[] = [];
+  sorted.forEach((cue, i) => {
+    const startMs = Math.max(0, cue.startMs);
+    const endMs = Math.min(durationMs, i + 1 < sorted.length ? sorted[i + 1].startMs : durationMs);
+    if (cue.shape === 'X' || endMs <= startMs) return;
+    const last = intervals[intervals.length - 1];
+    if (last && startMs - last.endMs < bridgeMs) last.endMs = Math.max(last.endMs, endMs);
+    else intervals.push({ startMs, endMs });
+  });
+  return intervals;
+}

@@ -1,22 +1,22 @@
 import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { EXPORT_FRAME, hasVideo, migrateDocument, type ProjectDocument } from '../../model/project';
+import { EXPORT_FRAME, migrateDocument, type ProjectDocument } from '../../model/project';
 import type { FileStore } from '../adapters/files';
 import type { ProjectsRepo } from '../adapters/db/projects.repo';
 import { ffmpegPath, probe, runFfmpeg } from '../adapters/media/ffmpeg';
 import { SUBTITLE_FONT_NAME, subtitleFontDir, subtitleFontPath } from '../adapters/media/fonts';
-import { isOwnPresenterId } from '../../api/presenter.contract';
 import type { LibraryService } from '../services/library.service';
 import type { PresenterService } from '../services/presenter.service';
 import { JobFailure, type JobContext, type JobHandler } from '../services/jobRunner';
 import { RenderAssets } from './assets';
+import { backgroundMusic, ownPresenter, pageVideos } from './renderInputs';
 import { musicJoinArgs, musicMixGraph, speechIntervals } from './backgroundMusic';
 import { pageMouthCues } from './speaking';
 import { blinkTrack, concatArgs, concatList, mouthTrack, pageArgs } from './ffmpegArgs';
 import { PageCache, pageCacheKey } from './pageCache';
 import type { OwnPresenterMotion } from './ownPresenterLayer';
-import { blinkTimes, planPages, type PagePlan, type PageVideoFile, type RigFiles } from './renderPlan';
+import { blinkTimes, planPages, type PagePlan, type RigFiles } from './renderPlan';
 import { slideAspects, writePartFiles } from './shotPartFiles';
 import { composeFront, composeStill, transparentLike } from './stillComposer';
 import { pageCues } from '../../model/speech/subtitleCues';
@@ -101,23 +101,6 @@ export function renderHandler(deps: {
       }
     },
   };
-}
-
-/**
- * The render files of a user's own presenter, or undefined for a built-in one. Kind 1 is a sprite
- * rig like the built-ins; kinds 2 and 3 render a transparent stand-in rig plus their own motion.
- */
-async function ownPresenter(
-  characterId: string,
-  ownerId: number,
-  presenters: Pick<PresenterService, 'renderFiles'> | undefined,
-): Promise<{ rig: RigFiles; motion?: OwnPresenterMotion } | undefined> {
-  if (!isOwnPresenterId(characterId)) return undefined;
-  const own = presenters ? await presenters.renderFiles(characterId, ownerId) : null;
-  if (!own) throw new JobFailure('所选数字人不存在或尚未处理完成，请重新选择数字人');
-  if (own.kind === 1) return { rig: own.rig };
-  if (own.kind === 2) return { rig: own.standIn, motion: { kind: 2, video: own.video, keying: own.keying } };
-  return { rig: own.standIn, motion: { kind: 3, picture: own.picture } };
 }
 
 async function renderDocument(
@@ -299,35 +282,6 @@ async function renderPage(
     durationMs: plan.durationMs,
     onProgress: (p) => onProgress(Math.min(p.outTimeMs, plan.durationMs)),
   });
-}
-
-/** Probes the video of every page that has one (isVideo 1), by page index. */
-async function pageVideos(doc: ProjectDocument, assets: RenderAssets): Promise<Map<number, PageVideoFile>> {
-  const found = new Map<number, PageVideoFile>();
-  for (const page of doc.ppt.pages) {
-    if (!hasVideo(page)) continue;
-    const file = assets.file(page.video, `第${page.index}页的视频`);
-    const info = await probe(file).catch(() => null);
-    const stream = info?.streams.find((s) => s.type === 'video' && (s.width ?? 0) > 0);
-    if (!info || !stream || !(info.durationMs > 0)) throw new JobFailure(`第${page.index}页的视频无法读取`);
-    found.set(page.index, {
-      file,
-      durationMs: info.durationMs,
-      aspect: (stream.width ?? 1) / (stream.height ?? 1),
-      hasAudio: info.streams.some((s) => s.type === 'audio'),
-    });
-  }
-  return found;
-}
-
-/** The document's background music file (owner-checked, must hold audio), or null when none. */
-async function backgroundMusic(doc: ProjectDocument, assets: RenderAssets): Promise<string | null> {
-  if (!doc.bgMusic) return null;
-  const file = assets.file(doc.bgMusic, '背景音乐');
-  const info = await probe(file).catch(() => null);
-  if (!info?.streams.some((s) => s.type === 'audio') || !(info.durationMs > 0))
-    throw new JobFailure('背景音乐无法读取，请重新选择背景音乐');
-  return file;
 }
 
 /** Runs `work` over the items with at most `limit` at once; the first failure stops the rest. */

@@ -1,24 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rename, rm } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Code } from '../../api/envelope';
 import type { CharacterItem, PageOf } from '../../api/library.contract';
 import {
-  KEY_BLEND,
   OWN_PRESENTER_PREFIX,
-  PICTURE_MAX_HEIGHT,
-  PICTURE_MAX_WIDTH,
-  PICTURE_MIN_SIDE,
   PRESENTER_MOUTH_SHAPES,
   PRESENTER_STATUS,
-  VIDEO_MAX_MS,
-  VIDEO_MIN_MS,
   isOwnPresenterId,
-  keyFields,
   presenterBaseFields,
   presenterMessages,
   resolveMouthShapes,
-  spriteRigFields,
   type PresenterKeying,
   type PresenterKind,
   type PresenterRect,
@@ -26,48 +18,26 @@ import {
 import type { JobsRepo } from '../adapters/db/jobs.repo';
 import type { PresenterRow, PresentersRepo } from '../adapters/db/presenters.repo';
 import type { FileStore } from '../adapters/files';
-import { inspectImage } from '../adapters/images';
 import { probe } from '../adapters/media/ffmpeg';
-import { loopSize, writeLoopVideo, writePoster } from '../adapters/media/presenterVideo';
-import {
-  writeIcon,
-  writeJpeg,
-  writeRgbaPng,
-  writeSprite,
-  writeStatic,
-  writeTransparent,
-} from '../adapters/presenterImages';
+import { writeLoopVideo } from '../adapters/media/presenterVideo';
 import { ApiError, parse } from '../http/envelope';
-import type { ReceivedPart, ReceivedParts } from '../http/receiveParts';
+import type { ReceivedParts } from '../http/receiveParts';
 import { JobFailure, type JobContext, type JobHandler } from './jobRunner';
+import {
+  BLANK,
+  BLANK_RECT,
+  NO_RECT,
+  SOURCE_VIDEO,
+  processPicture,
+  processSprites,
+  processVideo,
+  type StoredPicture,
+  type StoredRig,
+} from './presenterUploads';
 
 /** The background job that re-encodes a talking video into the stored loop. */
 export const PRESENTER_VIDEO_JOB = 'presenter-video';
 
-/** Kind 1's stored rig: rects in body pixels, the shapes that were uploaded, whether a blink was. */
-interface StoredRig {
-  mouth: PresenterRect;
-  eyes: PresenterRect;
-  shapes: string[];
-  hasBlink: boolean;
-}
-
-/** Kind 3's stored rig: which file holds the picture. */
-interface StoredPicture {
-  file: 'picture.png' | 'picture.jpg';
-}
-
-/** Where a kind-1 presenter without an eyes rect keeps its (transparent) blink. */
-const NO_EYES: PresenterRect = { x: 0, y: 0, width: 8, height: 4 };
-const NO_RECT: PresenterRect = { x: 0, y: 0, width: 0, height: 0 };
-/** The transparent image of kinds 2 and 3's stand-in rig, and where its sprites sit. */
-const BLANK = 'blank.png';
-const BLANK_RECT: PresenterRect = { x: 0, y: 0, width: 8, height: 8 };
-const VIDEO_NAME = /\.(mp4|webm|mov)$/i;
-/** The upload kept beside a kind-2 presenter until its loop is encoded. */
-const SOURCE_VIDEO = 'source.video';
-/** ffprobe's format names of MP4/MOV and of WebM. */
-const VIDEO_FORMATS = /^(mov,mp4,m4a,3gp,3g2,mj2|matroska,webm)$/;
 const { processing: STATUS_PROCESSING, ready: STATUS_READY, failed: STATUS_FAILED } = PRESENTER_STATUS;
 
 /** Same shape as video/renderPlan RigFiles: every mouth shape already resolved to a file. */
@@ -143,10 +113,10 @@ export class PresenterService {
       const out = (file: string) => path.join(work, file);
       const processed =
         kind === 1
-          ? await this.processSprites(form, out)
+          ? await processSprites(form, out)
           : kind === 2
-            ? await this.processVideo(form, out)
-            : await this.processPicture(form, out);
+            ? await processVideo(form, out)
+            : await processPicture(form, out);
       const dirKey = `u/${ownerId}/presenters/${randomBytes(12).toString('hex')}`;
       await this.files.commit(work, dirKey);
       const row = await this.presenters
@@ -250,98 +220,6 @@ export class PresenterService {
     return { kind: 3, width: row.width, height: row.height, picture: file(pictureName(row)), standIn };
   }
 
-  // ---- processing, one method per kind ------------------------------------------------------
-
-  private async processSprites(form: ReceivedParts, out: (file: string) => string) {
-    const body = await checkedImage(
-      form.files.body,
-      ['png'],
-      presenterMessages.bodyRequired,
-      presenterMessages.bodyType,
-    );
-    const size = body.info;
-    if (
-      size.width < PICTURE_MIN_SIDE ||
-      size.height < PICTURE_MIN_SIDE ||
-      size.width > PICTURE_MAX_WIDTH ||
-      size.height > PICTURE_MAX_HEIGHT
-    ) {
-      throw new ApiError(Code.badRequest, presenterMessages.bodySize);
-    }
-    const rects = parse(spriteRigFields, form.fields);
-    if (!inside(rects.mouth, size)) throw new ApiError(Code.badRequest, presenterMessages.mouthRect);
-    if (rects.eyes && !inside(rects.eyes, size))
-      throw new ApiError(Code.badRequest, presenterMessages.eyesRect);
-    if (form.files.blink?.size && !rects.eyes)
-      throw new ApiError(Code.badRequest, presenterMessages.eyesRect);
-    if (!form.files.mouthX?.size) throw new ApiError(Code.badRequest, presenterMessages.mouthXRequired);
-
-    await writeRgbaPng(body.part.tempFile, out('body.png'));
-    const shapes: string[] = [];
-    for (const shape of PRESENTER_MOUTH_SHAPES) {
-      const part = form.files[`mouth${shape}`];
-      if (!part?.size) continue;
-      const sprite = await checkedImage(
-        part,
-        ['png'],
-        presenterMessages.mouthType,
-        presenterMessages.mouthType,
-      );
-      await writeSprite(sprite.part.tempFile, out(`mouth-${shape}.png`), rects.mouth);
-      shapes.push(shape);
-    }
-    const eyes = rects.eyes ?? NO_EYES;
-    const blink = form.files.blink?.size ? form.files.blink : null;
-    if (blink) {
-      const checked = await checkedImage(
-        blink,
-        ['png'],
-        presenterMessages.blinkType,
-        presenterMessages.blinkType,
-      );
-      await writeSprite(checked.part.tempFile, out('blink.png'), eyes);
-    } else {
-      await writeTransparent(out('blink.png'), eyes);
-    }
-    await writeStatic(out('body.png'), out('mouth-X.png'), rects.mouth, out('static.png'));
-    await writeIcon(out('static.png'), out('icon.png'), rects.mouth);
-    const rig: StoredRig = { mouth: rects.mouth, eyes, shapes, hasBlink: !!blink };
-    return { status: STATUS_READY, width: size.width, height: size.height, rig, keying: null, durationMs: 0 };
-  }
-
-  private async processVideo(form: ReceivedParts, out: (file: string) => string) {
-    const part = form.files.video;
-    if (!part?.size) throw new ApiError(Code.badRequest, presenterMessages.videoRequired);
-    const settings = parse(keyFields, form.fields);
-    if (!VIDEO_NAME.test(part.filename)) throw new ApiError(Code.badRequest, presenterMessages.videoType);
-    const info = await probe(part.tempFile).catch(() => {
-      throw new ApiError(Code.badRequest, presenterMessages.videoType);
-    });
-    const video = info.streams.find((s) => s.type === 'video' && (s.width ?? 0) > 0);
-    if (!VIDEO_FORMATS.test(info.formatName) || !video) {
-      throw new ApiError(Code.badRequest, presenterMessages.videoType);
-    }
-    if (info.durationMs > VIDEO_MAX_MS + 40)
-      throw new ApiError(Code.badRequest, presenterMessages.videoTooLong);
-    if (!(info.durationMs >= VIDEO_MIN_MS))
-      throw new ApiError(Code.badRequest, presenterMessages.videoTooShort);
-    const keying: PresenterKeying | null = settings.keyEnabled
-      ? { color: settings.keyColor, similarity: settings.keySimilarity, blend: KEY_BLEND }
-      : null;
-    // The poster now (the card shows it at once); the loop is encoded in the background, since a
-    // 60 s 1080p upload takes about as long to re-encode.
-    try {
-      await writePoster(part.tempFile, out('poster.png'), keying);
-    } catch {
-      throw new ApiError(Code.badRequest, presenterMessages.videoUnreadable);
-    }
-    await writeIcon(out('poster.png'), out('icon.png'));
-    await writeTransparent(out(BLANK), BLANK_RECT);
-    await rename(part.tempFile, out(SOURCE_VIDEO));
-    const size = loopSize(video.width ?? 0, video.height ?? 0);
-    return { status: STATUS_PROCESSING, ...size, rig: null, keying, durationMs: info.durationMs };
-  }
-
   /** The job handler of PRESENTER_VIDEO_JOB (registered by buildServer). */
   videoHandler(): JobHandler {
     return { concurrency: 1, run: (ctx) => this.encodeLoop(ctx) };
@@ -379,31 +257,6 @@ export class PresenterService {
       });
       throw new JobFailure(presenterMessages.videoFailed);
     }
-  }
-
-  private async processPicture(form: ReceivedParts, out: (file: string) => string) {
-    const picture = await checkedImage(
-      form.files.picture,
-      ['png', 'jpeg'],
-      presenterMessages.pictureRequired,
-      presenterMessages.pictureType,
-    );
-    const { width, height, format } = picture.info;
-    if (
-      width < PICTURE_MIN_SIDE ||
-      height < PICTURE_MIN_SIDE ||
-      width > PICTURE_MAX_WIDTH ||
-      height > PICTURE_MAX_HEIGHT
-    ) {
-      throw new ApiError(Code.badRequest, presenterMessages.bodySize);
-    }
-    const name: StoredPicture['file'] = format === 'png' ? 'picture.png' : 'picture.jpg';
-    if (format === 'png') await writeRgbaPng(picture.part.tempFile, out(name));
-    else await writeJpeg(picture.part.tempFile, out(name));
-    await writeIcon(out(name), out('icon.png'));
-    await writeTransparent(out(BLANK), BLANK_RECT);
-    const rig: StoredPicture = { file: name };
-    return { status: STATUS_READY, width, height, rig, keying: null, durationMs: 0 };
   }
 
   // ---- list items ---------------------------------------------------------------------------
@@ -452,20 +305,4 @@ export class PresenterService {
 function pictureName(row: PresenterRow): string {
   const stored = JSON.parse(row.rig ?? '{}') as Partial<StoredPicture>;
   return stored.file === 'picture.jpg' ? 'picture.jpg' : 'picture.png';
-}
-
-const inside = (r: PresenterRect, size: { width: number; height: number }) =>
-  r.x + r.width <= size.width && r.y + r.height <= size.height;
-
-/** An uploaded image checked by content: one of `formats`, else the refusal message. */
-async function checkedImage(
-  part: ReceivedPart | undefined,
-  formats: string[],
-  missing: string,
-  wrongType: string,
-) {
-  if (!part?.size) throw new ApiError(Code.badRequest, missing);
-  const info = await inspectImage(part.tempFile);
-  if (!info || !formats.includes(info.format)) throw new ApiError(Code.badRequest, wrongType);
-  return { part, info };
 }

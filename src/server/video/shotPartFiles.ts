@@ -2,7 +2,8 @@ import { writeFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import type { ProjectDocument } from '../../model/project';
 import type { MouthCue } from '../../model/speech';
-import { blinkTrack, BLINK_MS, mouthTrack, type PartFiles } from './ffmpegArgs';
+import { blinkTrack, BLINK_MS, mouthTrack } from './ffconcat';
+import type { PartFiles } from './ffmpegArgs';
 import type { PagePart, PagePlan } from './renderPlan';
 import { composeFront, composeStill } from './stillComposer';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { blinkTrack, concatArgs, mouthTrack, pageArgs } from '../../../src/server/video/ffmpegArgs';
+import { blinkTrack, concatArgs, mouthTrack } from '../../../src/server/video/ffconcat';
+import { pageArgs } from '../../../src/server/video/ffmpegArgs';
 import {
   blinkTimes,
   frameAligned,

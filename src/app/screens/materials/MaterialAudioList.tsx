@@ -2,14 +2,9 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from 'react-i18next';
 import { Icon, Loader } from 'semantic-ui-react';
 import { resolveServerUrl } from '../../config';
-import {
-  materialLists,
-  playingMaterial,
-  playMaterial,
-  removeMaterial,
-  stopMaterial,
-} from '../../state/materials';
+import { materialLists, playingMaterial, playMaterial, stopMaterial } from '../../state/materials';
 import { formatBytes, formatDuration } from './formatMaterial';
+import { MaterialDeleteButton, MaterialEmpty } from './MaterialParts';
 
 /** The audio materials as a list, each with play/stop, its length, size and a delete button. */
 export function MaterialAudioList() {
@@ -19,13 +14,7 @@ export function MaterialAudioList() {
 
   if (!loaded.value) return <Loader active inline="centered" content={t('loading')} />;
   if (items.value.length === 0) {
-    return (
-      <div className="ps-mat-empty" data-testid="material-audios-empty">
-        <Icon name="music" size="big" />
-        <strong>{t('emptyAudios')}</strong>
-        <span>{t('emptyHint')}</span>
-      </div>
-    );
+    return <MaterialEmpty icon="music" title={t('emptyAudios')} testId="material-audios-empty" />;
   }
   return (
     <ul className="ps-mat-audios" data-testid="material-audios">
@@ -54,16 +43,7 @@ export function MaterialAudioList() {
             </span>
             <span className="ps-mat-meta">{formatDuration(item.durationMs)}</span>
             <span className="ps-mat-meta">{formatBytes(item.size)}</span>
-            <button
-              type="button"
-              className="ps-mat-row-delete"
-              title={t('delete')}
-              aria-label={t('delete')}
-              data-testid={`material-delete-${item.resourcesId}`}
-              onClick={() => void removeMaterial(item)}
-            >
-              <Icon name="trash alternate outline" />
-            </button>
+            <MaterialDeleteButton item={item} className="ps-mat-row-delete" />
           </li>
         );
       })}

@@ -1,9 +1,10 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from 'react-i18next';
-import { Icon, Loader } from 'semantic-ui-react';
+import { Loader } from 'semantic-ui-react';
 import { resolveServerUrl } from '../../config';
-import { materialLists, removeMaterial } from '../../state/materials';
+import { materialLists } from '../../state/materials';
 import { formatBytes } from './formatMaterial';
+import { MaterialDeleteButton, MaterialEmpty } from './MaterialParts';
 
 /** The image materials as a grid of thumbnails, each with its name, size and a delete button. */
 export function MaterialImageGrid() {
@@ -13,13 +14,7 @@ export function MaterialImageGrid() {
 
   if (!loaded.value) return <Loader active inline="centered" content={t('loading')} />;
   if (items.value.length === 0) {
-    return (
-      <div className="ps-mat-empty" data-testid="material-images-empty">
-        <Icon name="images outline" size="big" />
-        <strong>{t('emptyImages')}</strong>
-        <span>{t('emptyHint')}</span>
-      </div>
-    );
+    return <MaterialEmpty icon="images outline" title={t('emptyImages')} testId="material-images-empty" />;
   }
   return (
     <div className="ps-mat-grid" data-testid="material-images">
@@ -40,16 +35,7 @@ export function MaterialImageGrid() {
               {item.width}×{item.height} · {formatBytes(item.size)}
             </span>
           </figcaption>
-          <button
-            type="button"
-            className="ps-mat-delete"
-            title={t('delete')}
-            aria-label={t('delete')}
-            data-testid={`material-delete-${item.resourcesId}`}
-            onClick={() => void removeMaterial(item)}
-          >
-            <Icon name="trash alternate outline" />
-          </button>
+          <MaterialDeleteButton item={item} className="ps-mat-delete" />
         </figure>
       ))}
     </div>

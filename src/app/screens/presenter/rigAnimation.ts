@@ -4,8 +4,9 @@ import { resolveServerUrl } from '../../config';
 /*
  * The talking presenter of the browser (the /virtual gallery and the editor's preview): each
  * animation frame shows the mouth sprite of the narration's mouth-shape timeline at the audio's
- * time, plus blinks, exactly as the render does. Frames write to two img elements directly;
- * nothing here touches React state or signals.
+ * time, exactly as the render does, plus blinks (the same kind of blink at uneven gaps; the render
+ * seeds its gaps per page, so blinks do not fall on the same frames). Frames write to two img
+ * elements directly; nothing here touches React state or signals.
  */
 
 /** Blink pattern: eyes closed for 140 ms, at uneven gaps so it does not look mechanical. */

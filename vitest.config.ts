@@ -10,6 +10,8 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
+          // @pixi/react's ESM imports `react-reconciler/constants` without an extension.
+          server: { deps: { inline: ['@pixi/react'] } },
         },
       },
       {

@@ -65,8 +65,20 @@ export const libraryZh = {
     blankPage: '空白页',
     landscape: '横屏 960×540',
     portrait: '竖屏 375×667',
-    dragHint: '拖动人物和PPT调整位置，拖动PPT右下角调整大小',
+    dragHint: '点击选中人物、PPT或贴图，拖动调整位置，拖动四角缩放',
     resize: '调整大小',
+    exportFrame: '导出当前画面',
+    exporting: '正在导出…',
+    exported: '已导出当前画面',
+    items: {
+      background: '场景背景',
+      slide: 'PPT页面',
+      card: '空白页',
+      video: '页面视频',
+      presenter: '数字人',
+      sticker: '贴图',
+      gif: 'GIF',
+    },
   },
 };
 
@@ -137,7 +149,20 @@ export const libraryEn: typeof libraryZh = {
     blankPage: 'Blank page',
     landscape: 'Landscape 960×540',
     portrait: 'Portrait 375×667',
-    dragHint: 'Drag the presenter and the slide to place them; drag the slide corner to resize',
+    dragHint:
+      'Click the presenter, the slide or a sticker to select it; drag to move, drag a corner to resize',
     resize: 'Resize',
+    exportFrame: 'Export this frame',
+    exporting: 'Exporting…',
+    exported: 'Frame exported',
+    items: {
+      background: 'Scene background',
+      slide: 'Slide',
+      card: 'Blank page',
+      video: 'Page video',
+      presenter: 'Presenter',
+      sticker: 'Sticker',
+      gif: 'GIF',
+    },
   },
 };

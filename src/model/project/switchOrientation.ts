@@ -9,15 +9,32 @@ import {
   type Size,
 } from './frames';
 import type { Orientation } from './constants';
+import { DRAG_BOUNDS } from './dragBounds';
+import { clampTextureBox, textureBox } from './stickerCommands';
 
-/** Character size in the preview: natural size / 2.5, shrunk (aspect kept) to fit the frame. */
+/**
+ * Character size in the preview: natural size / 2.5, shrunk (aspect kept) to fit the frame, and in
+ * portrait the 303-unit right bound of spec 5, so a default presenter can always be moved.
+ */
 export function fitCharacter(natural: Size, orientation: Orientation): Size {
   if (!(natural.width > 0 && natural.height > 0)) return { width: 0, height: 0 };
   const frame = PREVIEW_FRAME[orientation];
+  const right = Math.min(frame.width, DRAG_BOUNDS[orientation].right);
   const w = natural.width / CHARACTER_PREVIEW_DIVISOR;
   const h = natural.height / CHARACTER_PREVIEW_DIVISOR;
-  const s = Math.min(1, frame.width / w, frame.height / h);
+  const s = Math.min(1, right / w, frame.height / h);
   return { width: Math.round(w * s), height: Math.round(h * s) };
+}
+
+/**
+ * Where a presenter of `size` stands by default: at 45,150 in landscape (spec 4); in portrait on
+ * the bottom edge, as far left as 45 while its right side stays within the 303 bound.
+ */
+export function defaultCharacterPosition(size: Size, orientation: Orientation): { X: number; Y: number } {
+  if (orientation === 1) return { X: DEFAULT_CHARACTER_POSITION.x, Y: DEFAULT_CHARACTER_POSITION.y };
+  const frame = PREVIEW_FRAME[orientation];
+  const X = Math.max(0, Math.min(DEFAULT_CHARACTER_POSITION.x, DRAG_BOUNDS[2].right - size.width));
+  return { X, Y: Math.max(0, frame.height - size.height) };
 }
 
 /**
@@ -33,7 +50,8 @@ export function defaultSlideFrame(orientation: Orientation) {
 
 /**
  * Landscape/portrait switch (spec 4): clears the background, resets the slide frame, moves the
- * character to 45,150 and refits it. `natural` is the character's natural size (library
+ * character to its default place (45,150 in landscape, on the bottom edge in portrait), refits it
+ * and brings stickers that would fall outside the new frame back inside it. `natural` is the character's natural size (library
  * width/height); without it the current preview size times 2.5 is taken as natural.
  */
 export function switchOrientation(
@@ -58,6 +76,14 @@ export function switchOrientation(
       backWidth: frame.width,
       backHeight: frame.height,
     },
-    character: { ...c, X: DEFAULT_CHARACTER_POSITION.x, Y: DEFAULT_CHARACTER_POSITION.y, ...size },
+    character: { ...c, ...defaultCharacterPosition(size, orientation), ...size },
+    // Stickers come back inside the new frame, at their size where it fits.
+    ppt: {
+      ...doc.ppt,
+      pages: doc.ppt.pages.map((p) => ({
+        ...p,
+        textureList: p.textureList.map((t) => ({ ...t, ...clampTextureBox(textureBox(t), frame) })),
+      })),
+    },
   });
 }

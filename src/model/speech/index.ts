@@ -35,3 +35,4 @@ export {
   type TimedWord,
 } from './subtitleCues';
 export { subtitleStyle, type SubtitleStyle } from './subtitleStyle';
+export { BLINK_MS, blinkTimes, eyesClosedAt } from './blinks';

@@ -1,11 +1,13 @@
 import type { MouthCue } from '../../model/speech';
+import { BLINK_MS } from '../../model/speech/blinks';
 
 /*
  * ffconcat scripts: the timed image sequences a page overlays (mouth sprites following the mouth
  * timeline, blinks) and the list that joins rendered pages by stream copy.
  */
 
-export const BLINK_MS = 150;
+/** Blink length, from the model the stage shares. */
+export { BLINK_MS };
 
 const sec = (ms: number) => (ms / 1000).toFixed(3);
 const quote = (file: string) => `'${file.replace(/'/g, "'\\''")}'`;

@@ -254,18 +254,5 @@ function scaleAnchor(anchor: Box, rig: RigFiles, box: Box): Box {
 
 const even = (v: number) => Math.max(2, Math.round(v / 2) * 2);
 
-/**
- * Natural blinks: eyes closed for 150 ms roughly every 3 to 5.5 s, from a seeded sequence so the
- * same page always renders the same frames (page caching relies on it).
- */
-export function blinkTimes(durationMs: number, seed: number): number[] {
-  const times: number[] = [];
-  let state = (seed * 2654435761) >>> 0 || 1;
-  let t = 1200;
-  while (t < durationMs - 300) {
-    times.push(t);
-    state = (state * 1103515245 + 12345) >>> 0;
-    t += 3000 + (state % 2500);
-  }
-  return times;
-}
+/** Blinks come from the model, so the stage blinks on the render's frames. */
+export { blinkTimes } from '../../model/speech/blinks';

@@ -2,6 +2,7 @@ import sharp, { type OverlayOptions } from 'sharp';
 import type { Box, PagePlan } from './renderPlan';
 
 const BACKDROP = { r: 24, g: 31, b: 46, alpha: 1 };
+const TRANSPARENT = { r: 0, g: 0, b: 0, alpha: 0 };
 
 /**
  * Draws everything that does not move on a page (background, slide, presenter body, stickers shown
@@ -19,8 +20,9 @@ export async function composeStill(
 ): Promise<void> {
   const { width, height } = plan.frame;
   const layers: OverlayOptions[] = [];
+  // A page of another shape than its box (A4, 4:3) is shown whole and centred, as on the stage.
   if (plan.slide && view.slide)
-    layers.push(...(await placed(plan.slide.file, view.slide, plan.frame, 'fill')));
+    layers.push(...(await placed(plan.slide.file, view.slide, plan.frame, 'contain')));
   if (view.character)
     layers.push(...(await placed(plan.character.rig.body, view.character, plan.frame, 'fill')));
   // Stickers belong to the page, not to a framing: every part's still shows them at their box.
@@ -68,7 +70,7 @@ async function placed(
   const right = Math.min(frame.width, Math.round(box.x) + w);
   const bottom = Math.min(frame.height, Math.round(box.y) + h);
   if (right <= left || bottom <= top) return [];
-  const resized = await sharp(file).resize(w, h, { fit }).png().toBuffer();
+  const resized = await sharp(file).resize(w, h, { fit, background: TRANSPARENT }).png().toBuffer();
   const input = await sharp(resized)
     .extract({
       left: left - Math.round(box.x),

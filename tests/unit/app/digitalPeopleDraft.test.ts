@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { presenterMessages } from '../../../src/api/presenter.contract';
-import { chromaKeyPixels, parseHexColor } from '../../../src/app/screens/digitalPeople/chromaKey';
+import { chromaKeyPixels, parseHexColor } from '../../../src/render/chromaKey';
 import {
   defaultMouthRect,
   draftForm,

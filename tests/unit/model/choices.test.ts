@@ -28,7 +28,9 @@ describe('chooseScene (spec 4)', () => {
     const d = must(chooseScene(start, { id: 3, name: '竖屏', path: '/s/3.png', sizeType: 2, userId: 9 }));
     expect(d.distinguishability).toBe(2);
     expect(d.scene).toMatchObject({ uuid: '3', icon: '/s/3.png', type: 2, backWidth: 375, backHeight: 667 });
-    expect([d.character.X, d.character.Y]).toEqual([45, 150]);
+    // Portrait stands the presenter on the bottom edge, right side within the 303 bound.
+    expect(d.character.Y + d.character.height).toBe(667);
+    expect(d.character.X + d.character.width).toBeLessThanOrEqual(303);
   });
 });
 
@@ -76,13 +78,15 @@ describe('chooseCharacter and chooseVoice (spec 4)', () => {
   });
 });
 
-describe('fitCharacter: natural / 2.5 inside 960x540 or 375x667', () => {
+describe('fitCharacter: natural / 2.5 inside 960x540, or 303x667 in portrait (the right bound)', () => {
   it('scales by 1/2.5 when it fits', () => {
     expect(fitCharacter({ width: 500, height: 1000 }, 1)).toEqual({ width: 200, height: 400 });
   });
   it('shrinks keeping the aspect ratio when 1/2.5 is still too big', () => {
     expect(fitCharacter({ width: 1000, height: 2000 }, 1)).toEqual({ width: 270, height: 540 });
-    expect(fitCharacter({ width: 3840, height: 2160 }, 2)).toEqual({ width: 375, height: 211 });
+    expect(fitCharacter({ width: 3840, height: 2160 }, 2)).toEqual({ width: 303, height: 170 });
+    expect(fitCharacter({ width: 1000, height: 2000 }, 2)).toEqual({ width: 303, height: 606 });
+    expect(fitCharacter({ width: 500, height: 1000 }, 2)).toEqual({ width: 200, height: 400 });
   });
 });
 
@@ -94,8 +98,9 @@ describe('switchOrientation (spec 4)', () => {
     expect(d.distinguishability).toBe(2);
     expect(d.scene.uuid).toBe('');
     expect(d.scene.icon).toBe('');
-    expect([d.character.X, d.character.Y]).toEqual([45, 150]);
-    expect([d.character.width, d.character.height]).toEqual([334, 667]);
+    // 1000x2000 / 2.5 = 400x800, fitted to 303 wide; standing on the bottom edge at the left.
+    expect([d.character.width, d.character.height]).toEqual([303, 606]);
+    expect([d.character.X, d.character.Y]).toEqual([0, 61]);
     expect(d.scene.pptWidth).toBe(294);
     expect(d.scene.pptX + d.scene.pptWidth).toBeLessThanOrEqual(375);
     expect(d.character.voiceId).toBe(start.character.voiceId);
@@ -109,9 +114,24 @@ describe('switchOrientation (spec 4)', () => {
 
   it('without a natural size, treats the current size as natural / 2.5 (the preview size is kept if it fits)', () => {
     const start = readyDocument(); // 1000x2000 natural -> 270x540 landscape
-    expect(must(switchOrientation(start, 2)).character).toMatchObject({ width: 270, height: 540 });
+    expect(must(switchOrientation(start, 2)).character).toMatchObject({
+      width: 270,
+      height: 540,
+      X: 33,
+      Y: 127,
+    });
     const big = { ...start, character: { ...start.character, width: 600, height: 400 } };
-    expect(must(switchOrientation(big, 2)).character).toMatchObject({ width: 375, height: 250 });
+    expect(must(switchOrientation(big, 2)).character).toMatchObject({
+      width: 303,
+      height: 202,
+      X: 0,
+      Y: 465,
+    });
+    // Back to landscape: the spec's default place, 45,150.
+    expect(must(switchOrientation(must(switchOrientation(start, 2)), 1)).character).toMatchObject({
+      X: 45,
+      Y: 150,
+    });
   });
 
   it('the same orientation changes nothing', () => {

@@ -83,13 +83,16 @@ describe('character drag bounds (spec 5)', () => {
     expect(characterDragAllowed({ x: -11, y: 0, width: 100, height: 100 }, 1)).toBe(false);
     expect(characterDragAllowed({ x: 0, y: -11, width: 100, height: 100 }, 1)).toBe(false);
   });
-  it('right bound 960 landscape, 303 portrait; bottom 540', () => {
+  it('right bound 960 landscape, 303 portrait; bottom 540 landscape, 667 portrait', () => {
     expect(characterDragAllowed({ x: 870, y: 0, width: 100, height: 100 }, 1)).toBe(true); // 970
     expect(characterDragAllowed({ x: 871, y: 0, width: 100, height: 100 }, 1)).toBe(false);
     expect(characterDragAllowed({ x: 213, y: 0, width: 100, height: 100 }, 2)).toBe(true); // 313
     expect(characterDragAllowed({ x: 214, y: 0, width: 100, height: 100 }, 2)).toBe(false);
     expect(characterDragAllowed({ x: 0, y: 450, width: 100, height: 100 }, 1)).toBe(true); // 550
-    expect(characterDragAllowed({ x: 0, y: 451, width: 100, height: 100 }, 2)).toBe(false);
+    expect(characterDragAllowed({ x: 0, y: 451, width: 100, height: 100 }, 1)).toBe(false);
+    // Portrait: standing on the bottom edge of the 667-high frame, 10 units of slack below it.
+    expect(characterDragAllowed({ x: 0, y: 577, width: 100, height: 100 }, 2)).toBe(true); // 677
+    expect(characterDragAllowed({ x: 0, y: 578, width: 100, height: 100 }, 2)).toBe(false);
   });
   it('a blocked step keeps the previous box', () => {
     const prev = { x: 860, y: 0, width: 100, height: 100 };
@@ -97,9 +100,9 @@ describe('character drag bounds (spec 5)', () => {
     expect(dragCharacter(prev, { ...prev, x: 800 }, 1)).toEqual({ ...prev, x: 800 });
   });
   it('a character already past a bound can still move sideways or back in', () => {
-    const tall = { x: 45, y: 150, width: 200, height: 500 }; // bottom 650 > 550
+    const tall = { x: 45, y: 200, width: 200, height: 500 }; // bottom 700 > 677
     expect(dragCharacter(tall, { ...tall, x: 60 }, 2)).toEqual({ ...tall, x: 60 });
-    expect(dragCharacter(tall, { ...tall, y: 100 }, 2)).toEqual({ ...tall, y: 100 });
-    expect(dragCharacter(tall, { ...tall, y: 160 }, 2)).toBe(tall);
+    expect(dragCharacter(tall, { ...tall, y: 150 }, 2)).toEqual({ ...tall, y: 150 });
+    expect(dragCharacter(tall, { ...tall, y: 210 }, 2)).toBe(tall);
   });
 });

@@ -41,19 +41,21 @@ describe('moveCharacter (spec 5: blocked more than 10 units past an edge)', () =
     expect(moveCharacter(d, { X: 100, Y: 351 }).ok).toBe(false);
   });
 
-  it('portrait: right bound 303, bottom bound 540', () => {
+  it('portrait: right bound 303, bottom bound 667 (the frame: a presenter stands on its bottom edge)', () => {
     const d = withPresenter(2);
     expect(must(moveCharacter(d, { X: 213, Y: 100 })).character.X).toBe(213);
     expect(moveCharacter(d, { X: 214, Y: 100 }).ok).toBe(false);
-    expect(moveCharacter(d, { X: 100, Y: 351 }).ok).toBe(false);
+    // 200 high: y + 200 may reach 677.
+    expect(must(moveCharacter(d, { X: 100, Y: 477 })).character.Y).toBe(477);
+    expect(moveCharacter(d, { X: 100, Y: 478 }).ok).toBe(false);
   });
 
   it('an oversized character may still move back towards the canvas', () => {
     let d = withPresenter(2);
-    d = { ...d, character: { ...d.character, X: 0, Y: 100, width: 300, height: 560 } };
-    // Bottom is already 660 > 550; moving up is allowed, moving down is not.
+    d = { ...d, character: { ...d.character, X: 0, Y: 200, width: 300, height: 560 } };
+    // Bottom is already 760 > 677; moving up is allowed, moving down is not.
     expect(must(moveCharacter(d, { X: 0, Y: 60 })).character.Y).toBe(60);
-    expect(moveCharacter(d, { X: 0, Y: 110 }).ok).toBe(false);
+    expect(moveCharacter(d, { X: 0, Y: 210 }).ok).toBe(false);
   });
 
   it('returns the same document when nothing moves (no undo step) and refuses NaN', () => {

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { PresenterKeying } from '../../../api/presenter.contract';
-import { chromaKeyPixels } from './chromaKey';
+import { chromaKeyPixels } from '../../../render/chromaKey';
 
 /** Longest side the keyed preview is drawn at: enough for a card, cheap to key every frame. */
 const MAX_SIDE = 360;

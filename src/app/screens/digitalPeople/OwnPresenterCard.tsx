@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, Icon } from 'semantic-ui-react';
 import type { CharacterItem } from '../../../api/library.contract';
 import { resolveServerUrl } from '../../config';
-import { KeyedVideo } from './KeyedVideo';
+import { PresenterPreviewStage } from '../virtual/PresenterPreviewStage';
 
 interface Props {
   presenter: CharacterItem;
@@ -33,12 +33,9 @@ export function OwnPresenterCard({ presenter: p, onDelete }: Props) {
           </span>
         )}
         {kind === 2 && status === 1 && p.video ? (
-          <KeyedVideo
-            src={resolveServerUrl(p.video)}
-            keying={p.keying ?? null}
-            className="ps-dp-card-figure"
-            testId="own-presenter-video"
-          />
+          <div className="ps-dp-card-figure ps-dp-card-figure--stage">
+            <PresenterPreviewStage character={p} looping testId="own-presenter-video" />
+          </div>
         ) : (
           <img
             className={`ps-dp-card-figure${kind === 3 ? ' ps-dp-breathe' : ''}`}

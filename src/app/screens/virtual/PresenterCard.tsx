@@ -1,18 +1,15 @@
-import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from 'semantic-ui-react';
 import type { CharacterItem } from '../../../api/library.contract';
 import { resolveServerUrl } from '../../config';
-import { KeyedVideo } from '../digitalPeople/KeyedVideo';
 import '../digitalPeople/digitalPeople.css';
-import { RigSprites } from '../presenter/RigSprites';
-import type { RigElements } from './presenterPlayer';
+import { PresenterPreviewStage } from './PresenterPreviewStage';
 
 interface Props {
   character: CharacterItem;
   voiceName: string;
   state: 'idle' | 'loading' | 'playing';
-  onPreview(c: CharacterItem, els: RigElements): void;
+  onPreview(c: CharacterItem): void;
   onUse(c: CharacterItem): void;
 }
 
@@ -20,14 +17,9 @@ interface Props {
 export function PresenterCard({ character: c, voiceName, state, onPreview, onUse }: Props) {
   const { t } = useTranslation('home');
   const { t: tLib } = useTranslation('library');
-  const mouth = useRef<HTMLImageElement>(null);
-  const blink = useRef<HTMLImageElement>(null);
   const talking = state === 'playing';
   const hasRig = !!c.rig.body && !!c.rig.mouths.X && c.width > 0 && c.height > 0;
-
-  function preview() {
-    if (mouth.current && blink.current) onPreview(c, { mouth: mouth.current, blink: blink.current });
-  }
+  const canPreview = hasRig || c.kind === 2 || c.kind === 3;
 
   const label =
     state === 'playing'
@@ -44,33 +36,15 @@ export function PresenterCard({ character: c, voiceName, state, onPreview, onUse
     >
       <div className="ps-virtual-stage">
         <div className="ps-virtual-figure" style={{ aspectRatio: `${c.width || 4} / ${c.height || 7}` }}>
-          <img
-            className={`ps-virtual-static${c.kind === 3 ? ' ps-dp-breathe' : ''}`}
-            src={resolveServerUrl(c.static_img)}
-            alt={c.name}
-            draggable={false}
-            style={talking && c.kind === 2 && c.video ? { visibility: 'hidden' } : undefined}
-          />
-          {talking && c.kind === 2 && c.video && (
-            <KeyedVideo
-              src={resolveServerUrl(c.video)}
-              keying={c.keying ?? null}
-              className="ps-virtual-video"
-              testId="presenter-video"
+          {state === 'idle' ? (
+            <img
+              className={`ps-virtual-static${c.kind === 3 ? ' ps-dp-breathe' : ''}`}
+              src={resolveServerUrl(c.static_img)}
+              alt={c.name}
+              draggable={false}
             />
-          )}
-          {hasRig && (
-            <RigSprites
-              rig={c.rig}
-              width={c.width}
-              height={c.height}
-              visible={talking}
-              mouthRef={mouth}
-              blinkRef={blink}
-              className="ps-virtual-rig"
-              testId="presenter-rig"
-              mouthTestId="presenter-mouth"
-            />
+          ) : (
+            <PresenterPreviewStage character={c} testId="presenter-stage" />
           )}
         </div>
         {talking && (
@@ -104,8 +78,8 @@ export function PresenterCard({ character: c, voiceName, state, onPreview, onUse
           className={`ui button ps-virtual-play${state !== 'idle' ? ' active' : ''}`}
           data-testid="presenter-preview"
           data-state={state}
-          disabled={!hasRig}
-          onClick={preview}
+          disabled={!canPreview}
+          onClick={() => onPreview(c)}
         >
           <Icon
             name={state === 'playing' ? 'stop' : state === 'loading' ? 'spinner' : 'play'}

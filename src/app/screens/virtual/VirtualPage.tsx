@@ -72,7 +72,7 @@ export function VirtualPage() {
             character={c}
             voiceName={voices.find((v) => v.id === c.timbreInfo)?.show_name ?? ''}
             state={previewId.value === c.id ? previewState.value : 'idle'}
-            onPreview={(ch, els) => void player.current?.toggle(ch, els)}
+            onPreview={(ch) => void player.current?.toggle(ch)}
             onUse={use}
           />
         ))}
@@ -87,7 +87,7 @@ export function VirtualPage() {
                 character={c}
                 voiceName=""
                 state={previewId.value === c.id ? previewState.value : 'idle'}
-                onPreview={(ch, els) => void player.current?.toggle(ch, els)}
+                onPreview={(ch) => void player.current?.toggle(ch)}
                 onUse={use}
               />
             ))}

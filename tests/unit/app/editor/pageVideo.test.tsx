@@ -5,7 +5,7 @@ const api = vi.hoisted(() => ({ uploadPageVideo: vi.fn(), deletePageResource: vi
 vi.mock('../../../../src/app/services/http', () => ({ studioApi: api, http: {}, confirmLogout: vi.fn() }));
 
 import { PageStrip } from '../../../../src/app/screens/editor/PageStrip';
-import { PagePreview } from '../../../../src/app/screens/editor/preview/PagePreview';
+import { EditorStage } from '../../../../src/app/screens/editor/preview/EditorStage';
 import { checkVideoFile } from '../../../../src/app/screens/editor/video/pageVideo';
 import { i18n } from '../../../../src/app/i18n';
 import { currentPage, doc, projectId } from '../../../../src/app/state/editor';
@@ -49,7 +49,7 @@ beforeEach(async () => {
   render(
     <>
       <PageStrip />
-      <PagePreview />
+      <EditorStage />
     </>,
   );
 });
@@ -79,9 +79,8 @@ describe('page videos in the page strip and the preview', () => {
     const page = doc.value!.ppt.pages[0];
     expect(page).toMatchObject({ videoid: 'abc', isVideo: 1, isSound: 1 });
     expect(screen.getByTestId('page-video-badge-0')).toBeTruthy();
-    const video = screen.getByTestId('preview-page-video') as HTMLVideoElement;
-    expect(video.getAttribute('src')).toContain('/files/u/1/videos/abc.mp4');
-    expect(video.muted).toBe(true);
+    // The stage shows the video in the slide box (its item list names what is drawn).
+    expect(screen.getByTestId('stage-item-video').dataset.src).toBe('/files/u/1/videos/abc.mp4');
 
     fireEvent.click(screen.getByTestId('page-copy-0'));
     expect(lastToast()).toMatchObject({ type: 'error', text: '不可复制，因为ppt内有视频' });
@@ -115,6 +114,6 @@ describe('page videos in the page strip and the preview', () => {
     });
     expect(doc.value!.ppt.pages[0].isVideo).toBe(0);
     expect(screen.queryByTestId('page-video-badge-0')).toBeNull();
-    expect(screen.queryByTestId('preview-page-video')).toBeNull();
+    expect(screen.queryByTestId('stage-item-video')).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 vi.mock('../../../../src/app/services/http', () => ({ studioApi: {}, http: {}, confirmLogout: vi.fn() }));
@@ -6,7 +6,7 @@ vi.mock('../../../../src/app/services/http', () => ({ studioApi: {}, http: {}, c
 import { NarrationBox } from '../../../../src/app/screens/editor/NarrationBox';
 import { InsertDialog } from '../../../../src/app/screens/editor/insert/InsertDialog';
 import { SegmentChips } from '../../../../src/app/screens/editor/insert/SegmentChips';
-import { PagePreview } from '../../../../src/app/screens/editor/preview/PagePreview';
+import { EditorStage } from '../../../../src/app/screens/editor/preview/EditorStage';
 import { i18n } from '../../../../src/app/i18n';
 import { currentPage, doc, projectId } from '../../../../src/app/state/editor';
 import {
@@ -123,11 +123,13 @@ describe('插入元素 · 镜头', () => {
   });
 });
 
+const stageItem = (id: string) => document.querySelector<HTMLElement>(`.ps-stage-items [data-id="${id}"]`);
+
 describe('segment chips and the framing preview', () => {
-  it('lists the saved segments and shows the chosen one framed as the render will', () => {
+  it('lists the saved segments and shows the chosen one framed as the render will', async () => {
     render(
       <>
-        <PagePreview />
+        <EditorStage />
         <SegmentChips />
       </>,
     );
@@ -143,20 +145,21 @@ describe('segment chips and the framing preview', () => {
     expect(screen.queryByTestId('preview-framing-badge')).toBeNull();
 
     fireEvent.click(screen.getByTestId('segment-chip-2'));
-    expect(screen.getByTestId('preview-framing-badge').textContent).toBe('PPT全屏 预览');
-    const slide = screen.getByTestId('preview-slide');
+    // The stage re-renders from the signals a moment later.
+    await waitFor(() => expect(screen.getByTestId('preview-framing-badge').textContent).toBe('PPT全屏 预览'));
+    // The stage's item list: what the canvas draws, with its box in preview units.
+    const slide = stageItem('slide')!;
     expect([slide.dataset.x, slide.dataset.y, slide.dataset.width, slide.dataset.height]).toEqual([
       '0',
       '0',
       '960',
       '540',
     ]);
-    expect(screen.queryByTestId('preview-character')).toBeNull();
-    expect(screen.queryByTestId('preview-slide-resize')).toBeNull();
+    expect(stageItem('presenter')).toBeNull();
 
     fireEvent.click(screen.getByTestId('segment-chip-3'));
-    expect(screen.queryByTestId('preview-slide')).toBeNull();
-    const person = screen.getByTestId('preview-character');
+    await waitFor(() => expect(stageItem('slide')).toBeNull());
+    const person = stageItem('presenter')!;
     // 100x200 presenter: upper half fills 540 -> 540x1080 centred.
     expect([person.dataset.x, person.dataset.y, person.dataset.width, person.dataset.height]).toEqual([
       '210',
@@ -166,8 +169,8 @@ describe('segment chips and the framing preview', () => {
     ]);
 
     fireEvent.click(screen.getByTestId('segment-chip-3'));
-    expect(screen.queryByTestId('preview-framing-badge')).toBeNull();
-    expect(screen.getByTestId('preview-character').dataset.x).toBe('100');
+    await waitFor(() => expect(screen.queryByTestId('preview-framing-badge')).toBeNull());
+    expect(stageItem('presenter')!.dataset.x).toBe('100');
   });
 });
 

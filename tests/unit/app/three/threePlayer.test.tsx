@@ -129,28 +129,34 @@ describe('/three player on pages without audio', () => {
   it('frames each segment by its shot tag and shows stickers from their segment on', () => {
     const page = threeTimeline.value!.pages[0];
     render(<ThreeStage doc={threeProject.value!.doc} page={page} />);
-    const stickers = () => screen.queryAllByTestId('preview-sticker').map((s) => s.dataset.texture);
+    // The stage's item list: what the canvas draws, with its box in preview units.
+    const item = (id: string) => document.querySelector<HTMLElement>(`.ps-stage-items [data-id="${id}"]`);
+    const textures = threeProject.value!.doc.ppt.pages[0].textureList;
+    const stickers = () =>
+      [...document.querySelectorAll<HTMLElement>('.ps-stage-items [data-id^="sticker:"]')].map(
+        (li) => textures[Number(li.dataset.index)].textureId,
+      );
 
     act(() => seek(500));
     expect(stageIsScale.value).toBe(1);
     expect(screen.getByTestId('three-stage').dataset.framing).toBe('1');
-    expect(screen.getByTestId('three-character')).toBeTruthy();
-    expect(screen.getByTestId('three-slide')).toBeTruthy();
+    expect(item('presenter')).toBeTruthy();
+    expect(item('slide')).toBeTruthy();
     expect(stickers()).toEqual(['s000']);
     expect(screen.getByTestId('three-silent').textContent).toContain('第1页尚未合成语音');
 
     // PPT全屏: the slide fills the frame, no presenter.
     act(() => seek(1500));
     expect(screen.getByTestId('three-stage').dataset.framing).toBe('2');
-    expect(screen.queryByTestId('three-character')).toBeNull();
-    expect(screen.getByTestId('three-slide').style.width).toBe('960px');
+    expect(item('presenter')).toBeNull();
+    expect(item('slide')!.dataset.width).toBe('960');
     expect(screen.getByTestId('three-shot').textContent).toContain('PPT全屏');
     expect(stickers()).toEqual(['s000', 's001']);
 
     // 人物半身: presenter twice the frame height, no slide; the last sticker waits for the narration's end.
     act(() => seek(3000));
-    expect(screen.queryByTestId('three-slide')).toBeNull();
-    expect(screen.getByTestId('three-character').style.height).toBe('1080px');
+    expect(item('slide')).toBeNull();
+    expect(item('presenter')!.dataset.height).toBe('1080');
     expect(stickers()).toEqual(['s000', 's001']);
     // Past the last segment means the end of the narration, as in the render.
     expect(page.stickers.map((s) => s.startMs)).toEqual([0, 1400, 4200]);

@@ -17,7 +17,6 @@ vi.mock('../../../../src/app/services/http', () => ({ studioApi: api, http: {}, 
 
 import { HelpToolPage } from '../../../../src/app/screens/HelpToolPage';
 import { speechFileName } from '../../../../src/app/screens/tools/TextToSpeechTool';
-import { blinkClosed } from '../../../../src/app/screens/virtual/presenterPlayer';
 import { VirtualPage } from '../../../../src/app/screens/virtual/VirtualPage';
 import { i18n } from '../../../../src/app/i18n';
 import { pickedCharacter, scriptText, ttsResult, ttsText } from '../../../../src/app/state/tools';
@@ -167,12 +166,5 @@ describe('helpers', () => {
   it('names downloads after the first characters of the text', () => {
     expect(speechFileName('  ')).toBe('语音.wav');
     expect(speechFileName('a/b:c*今天天气很好，我们去公园散步吧')).toBe('abc今天天气很好我们去.wav');
-  });
-
-  it('blinks briefly at uneven gaps', () => {
-    const closed = Array.from({ length: 11100 / 10 }, (_, i) => blinkClosed(i * 10));
-    const starts = closed.flatMap((c, i) => (c && !closed[i - 1] ? [i * 10] : []));
-    expect(starts).toEqual([1260, 4460, 7060, 10960]);
-    expect(closed.filter(Boolean).length).toBe(4 * 14);
   });
 });

@@ -1,0 +1,107 @@
+import { useCallback, useEffect, useRef } from 'react';
+import type { Graphics, Sprite, Text } from 'pixi.js';
+import type { Box } from '../../../model/project';
+import { containBox } from '../../fitBox';
+import type { StageItem } from '../../stageScene';
+import { noDraw, useItemLayout, useRuntime } from '../stageRuntime';
+import { useImageTexture } from '../useTextures';
+import { useStageVideo, useVideoTexture, type VideoPlayback } from '../videoTexture';
+
+/** How much of the narration a blank page's card shows. */
+const EXCERPT_CHARS = 90;
+const CARD_FILL = 0xffffff;
+const CARD_TEXT = 0x1f2937;
+const CARD_HINT = 0x9ca3af;
+const VIDEO_BACK = 0x000000;
+
+// Constant style objects: the layout sizes the text, and a new object on every render would undo it.
+const CARD_FONT = 'PingFang SC, Microsoft YaHei, Noto Sans CJK SC, Noto Sans SC, sans-serif';
+const CARD_STYLE = { fontFamily: CARD_FONT, fill: CARD_TEXT, wordWrap: true, breakWords: true };
+const HINT_STYLE = { ...CARD_STYLE, fill: CARD_HINT };
+
+/** The slide box's picture, shown whole (contain, centred) as the render places it. */
+export function SlideImageView({ item, onAspect }: { item: StageItem; onAspect(aspect: number): void }) {
+  const rt = useRuntime();
+  const { value: texture } = useImageTexture(rt.resolveUrl(item.src));
+  const sprite = useRef<Sprite>(null);
+  useEffect(() => {
+    if (texture && texture.height > 0) onAspect(texture.width / texture.height);
+  }, [texture, onAspect]);
+  const layout = useCallback(
+    (box: Box) => {
+      const s = sprite.current;
+      if (!s || !texture) return;
+      const b = containBox(box, texture.width / texture.height);
+      s.position.set(b.x, b.y);
+      s.setSize(b.width, b.height);
+    },
+    [texture],
+  );
+  useItemLayout(item, layout, texture);
+  return texture ? <pixiSprite ref={sprite} texture={texture} /> : null;
+}
+
+/** A page without a PDF picture: a white card with the start of its narration, or 空白页. */
+export function CardView({ item, emptyLabel }: { item: StageItem; emptyLabel: string }) {
+  const g = useRef<Graphics>(null);
+  const label = useRef<Text>(null);
+  const text = item.text.trim();
+  const excerpt = text.length > EXCERPT_CHARS ? `${text.slice(0, EXCERPT_CHARS)}…` : text;
+  const layout = useCallback((box: Box) => {
+    g.current?.clear().rect(box.x, box.y, box.width, box.height).fill({ color: CARD_FILL });
+    const t = label.current;
+    if (!t) return;
+    // Readable at any box size: about nine lines fit the card's height.
+    const size = Math.max(7, Math.min(22, box.height / 9));
+    const pad = size * 0.8;
+    t.style.fontSize = size;
+    t.style.wordWrapWidth = Math.max(10, box.width - 2 * pad);
+    t.style.lineHeight = size * 1.5;
+    t.position.set(box.x + pad, box.y + pad);
+  }, []);
+  useItemLayout(item, layout, `${!!excerpt}${excerpt}`);
+  return (
+    <pixiContainer>
+      <pixiGraphics ref={g} draw={noDraw} />
+      <pixiText ref={label} text={excerpt || emptyLabel} style={excerpt ? CARD_STYLE : HINT_STYLE} />
+    </pixiContainer>
+  );
+}
+
+/** The page video in the slide box, letterboxed on black as the render pads it. */
+export function VideoView({
+  item,
+  playback,
+  onAspect,
+}: {
+  item: StageItem;
+  playback: VideoPlayback;
+  onAspect(aspect: number): void;
+}) {
+  const rt = useRuntime();
+  const { video, aspect } = useStageVideo(rt.resolveUrl(item.src), playback);
+  const texture = useVideoTexture(video, null, rt.loop);
+  const sprite = useRef<Sprite>(null);
+  const back = useRef<Graphics>(null);
+  useEffect(() => {
+    if (aspect > 0) onAspect(aspect);
+  }, [aspect, onAspect]);
+  const layout = useCallback(
+    (box: Box) => {
+      back.current?.clear().rect(box.x, box.y, box.width, box.height).fill({ color: VIDEO_BACK });
+      const s = sprite.current;
+      if (!s || !(aspect > 0)) return;
+      const b = containBox(box, aspect);
+      s.position.set(b.x, b.y);
+      s.setSize(b.width, b.height);
+    },
+    [aspect],
+  );
+  useItemLayout(item, layout, texture);
+  return (
+    <pixiContainer>
+      <pixiGraphics ref={back} draw={noDraw} />
+      {texture && <pixiSprite ref={sprite} texture={texture} />}
+    </pixiContainer>
+  );
+}

@@ -9,11 +9,9 @@ import {
   chooseScene,
   CUSTOM_SCENE_SIZE,
   EXPORT_FRAME,
-  EXPORT_SCALE,
   moveCharacter,
   moveSlide,
   newDocument,
-  PREVIEW_FRAME,
   saveNarration,
   SHOT_TAGS,
   shotFraming,
@@ -26,18 +24,20 @@ import {
 } from '../../src/model/project';
 import { colourBox, edgeError, visible, type Rgb } from '../server/video/colourBoxes';
 import { openBrowser, SCREENSHOT_DIR, screenshot, type BrowserSession } from './helpers/browser';
+import { exportFrame, stageGeometry, stageReady } from './helpers/stage';
 import { loginAsDemo } from './helpers/login';
 import { startRealServer, type RealServer } from './helpers/realServer';
 import { rawRgb, SessionApi, solidPng } from './helpers/solidArt';
 
 /*
- * Issues 4 and 6: the editor's preview stage draws a known layout where the render does. A project
- * of solid colours (own red scene, own blue single-picture presenter, own green sticker, the white
- * card of a page without PDF) is saved through the API and opened in the editor; each colour's
- * bounding box in screenshots of the stage, at its fitted scale and at export scale (one preview
- * unit = 2 or 2.47 CSS pixels), must be where the document says, within 2 px. The export-scale
- * boxes are compared with toExportDocument and shotFraming, the numbers the render uses
- * (tests/server/video/layout.test.ts checks the video against the same numbers).
+ * Issues 4, 6 and 10: the editor's PixiJS stage draws a known layout where the render does. A
+ * project of solid colours (own red scene, own blue single-picture presenter, own green sticker,
+ * the white card of a page without PDF) is saved through the API and opened in the editor; each
+ * colour's bounding box must be where the document says within 2 px: in a screenshot of the canvas
+ * at its fitted scale, and in the PNG that 导出当前画面 downloads, drawn by the stage at the video's
+ * size (1920x1080 / 928x1648) in export units, compared with toExportDocument and shotFraming, the
+ * numbers the render uses (tests/server/video/layout.test.ts checks the video against the same
+ * numbers, and tests/e2e/fullEditor.test.ts compares an export with a rendered frame).
  */
 
 const RED: Rgb = [230, 30, 30];
@@ -48,8 +48,8 @@ const WHITE: Rgb = [255, 255, 255];
 const PICTURE = { width: 500, height: 875 };
 const STICKER_SIZE = 120;
 const TOLERANCE_PX = 2;
-/** A row or column is part of a colour's box with this many pixels of it: the stage viewport's
- * 8 px rounded corners show its white background, which is not the slide card. */
+/** A row or column is part of a colour's box with this many pixels of it: the canvas holder's
+ * 6 px rounded corners show its white background, which is not the slide card. */
 const MIN_RUN = 20;
 
 const tid = (id: string) => `[data-testid="${id}"]`;
@@ -197,26 +197,21 @@ describe('the preview stage draws the layout the render uses', () => {
     return { projectId, doc };
   }
 
-  /** Opens the project in the editor and waits until every image on the stage has decoded. */
+  /** Opens the project in the editor and waits until every picture on the stage is loaded and drawn. */
   async function openEditor(projectId: number): Promise<void> {
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto(`${server.url}/home/#/video?videoid=${projectId}`);
     // A fresh load: nothing of the previous project (a chosen segment) stays in the signals.
     await page.reload();
-    await page.waitForSelector(tid('preview-sticker'));
-    // A hook cannot poll with expect: wait in the page for the background, presenter and sticker.
-    await page.waitForFunction(() => {
-      const imgs = [...document.querySelectorAll<HTMLImageElement>('[data-testid="preview-frame"] img')];
-      return imgs.length >= 3 && imgs.every((i) => i.complete && i.naturalWidth > 0);
-    });
-    // Hover outlines would draw over the colours: keep the pointer off the stage.
+    await page.waitForSelector(`${tid('preview-stage')} [data-id="sticker:0"]`);
+    await stageReady(page);
+    // Hover cursors would not draw, but keep the pointer off the stage anyway.
     await page.mouse.move(0, 0);
   }
 
-  /** The stage frame as drawn now, as raw RGB. */
+  /** The canvas as drawn now, as raw RGB (whole CSS pixels inside it). */
   async function frameShot(name: string) {
-    const r = (await page.locator(tid('preview-frame')).boundingBox())!;
-    // Whole pixels inside the frame only: a fractional edge would add a row of the page around it.
+    const { box: r } = await stageGeometry(page);
     const x = Math.ceil(r.x);
     const y = Math.ceil(r.y);
     const clip = { x, y, width: Math.floor(r.x + r.width) - x, height: Math.floor(r.y + r.height) - y };
@@ -224,73 +219,10 @@ describe('the preview stage draws the layout the render uses', () => {
     return { ...(await rawRgb(png)), origin: { x: x - r.x, y: y - r.y } };
   }
 
-  /**
-   * Redraws the stage with one preview unit = `k` CSS pixels (the export factor) and screenshots
-   * it: the viewport element is lifted out of the page layout and the frame's own scale transform
-   * replaced; both styles are put back afterwards, so the editor is left as it was.
-   */
-  async function exportScaleShot(o: 1 | 2, name: string) {
-    const k = EXPORT_SCALE[o];
-    const frame = PREVIEW_FRAME[o];
-    await page.setViewportSize({
-      width: Math.ceil(frame.width * k) + 40,
-      height: Math.ceil(frame.height * k) + 40,
-    });
-    // React writes the frame's size and scale whenever the fitted scale changes (the stage refits
-    // to the window a moment after it is resized): let it settle, then apply the export scale
-    // until it stays.
-    await settledScale();
-    const before = await page.evaluate(() => ({
-      viewport: document.querySelector<HTMLElement>('[data-testid="preview-stage"]')!.style.cssText,
-      frame: document.querySelector<HTMLElement>('[data-testid="preview-frame"]')!.style.cssText,
-    }));
-    const placeAtExportScale = () =>
-      page.evaluate(
-        async ({ k, w, h }) => {
-          const viewport = document.querySelector<HTMLElement>('[data-testid="preview-stage"]')!;
-          const el = document.querySelector<HTMLElement>('[data-testid="preview-frame"]')!;
-          Object.assign(viewport.style, {
-            position: 'fixed',
-            left: '0px',
-            top: '0px',
-            width: `${w * k}px`,
-            height: `${h * k}px`,
-            borderRadius: '0',
-            boxShadow: 'none',
-            // Black behind the frame: a fractional frame size leaves no white (slide card) edge.
-            background: '#000',
-            zIndex: '2147483647',
-          });
-          el.style.transform = `scale(${k})`;
-          await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-          const r = el.getBoundingClientRect();
-          return r.left === 0 && r.top === 0 && Math.abs(r.width - w * k) < 0.01;
-        },
-        { k, w: frame.width, h: frame.height },
-      );
-    try {
-      await expect.poll(placeAtExportScale).toBe(true);
-      return await frameShot(name);
-    } finally {
-      await page.evaluate((before) => {
-        document.querySelector<HTMLElement>('[data-testid="preview-stage"]')!.style.cssText = before.viewport;
-        document.querySelector<HTMLElement>('[data-testid="preview-frame"]')!.style.cssText = before.frame;
-      }, before);
-      await page.setViewportSize({ width: 1440, height: 900 });
-      await settledScale();
-    }
-  }
-
-  /** Waits until the stage's fitted scale has stopped changing (it follows the window size). */
-  async function settledScale(): Promise<void> {
-    const read = () => page.getAttribute(tid('preview-frame'), 'data-scale');
-    let last = await read();
-    for (let same = 0; same < 3;) {
-      await page.waitForTimeout(100);
-      const now = await read();
-      same = now === last ? same + 1 : 0;
-      last = now;
-    }
+  /** The PNG 导出当前画面 downloads: the stage drawn at the video's size, as raw RGB. */
+  async function exportShot(name: string) {
+    const png = await exportFrame(page, path.join(SCREENSHOT_DIR, `${name}.png`));
+    return { ...(await rawRgb(png)), origin: { x: 0, y: 0 } };
   }
 
   type Shot = Awaited<ReturnType<typeof frameShot>>;
@@ -338,10 +270,9 @@ describe('the preview stage draws the layout the render uses', () => {
     });
 
     it('draws scene, slide card, presenter and sticker at their boxes at the fitted scale', async () => {
-      expect(await page.getAttribute(tid('preview-frame'), 'data-orientation')).toBe(
-        o === 1 ? 'landscape' : 'portrait',
-      );
-      const scale = Number(await page.getAttribute(tid('preview-frame'), 'data-scale'));
+      const canvas = `${tid('preview-stage')} .ps-stage-canvas`;
+      expect(await page.getAttribute(canvas, 'data-orientation')).toBe(o === 1 ? 'landscape' : 'portrait');
+      const { scale } = await stageGeometry(page);
       expect(scale).toBeGreaterThan(0.3);
       await screenshot(page, `stageLayout-${o}-editor`);
       const shot = await frameShot(`stageLayout-${o}-fitted`);
@@ -354,12 +285,10 @@ describe('the preview stage draws the layout the render uses', () => {
       ]); // prettier-ignore
     });
 
-    it('at export scale every colour is at its export box (toExportDocument)', async () => {
-      const shot = await exportScaleShot(o, `stageLayout-${o}-export`);
-      const frame = EXPORT_FRAME[o];
-      // The stage at export scale is the video frame, give or take the rounding up to even sizes.
-      expect(Math.abs(shot.width - frame.width)).toBeLessThanOrEqual(TOLERANCE_PX);
-      expect(Math.abs(shot.height - frame.height)).toBeLessThanOrEqual(TOLERANCE_PX);
+    it('导出当前画面 draws every colour at its export box (toExportDocument)', async () => {
+      const shot = await exportShot(`stageLayout-${o}-export`);
+      // Exactly the video's size.
+      expect([shot.width, shot.height]).toEqual([EXPORT_FRAME[o].width, EXPORT_FRAME[o].height]);
       const e = exportBoxes(doc);
       expectBoxes(shot, [
         ['scene', RED, whole(shot)],
@@ -373,12 +302,13 @@ describe('the preview stage draws the layout the render uses', () => {
       [2, '人物全身'],
       [3, 'PPT全屏'],
     ])('segment %i (%s) previews the framing shotFraming gives the render', async (segment, label) => {
+      const canvas = `${tid('preview-stage')} .ps-stage-canvas`;
       await page.click(tid(`segment-chip-${segment}`));
       const isScale = SHOT_TAGS.find((t) => t.label === label)!.isScale;
-      await expect.poll(() => page.getAttribute(tid('preview-frame'), 'data-framing')).toBe(String(isScale));
+      await expect.poll(() => page.getAttribute(canvas, 'data-framing')).toBe(String(isScale));
       await expect.poll(() => page.textContent(tid('preview-framing-badge'))).toContain(label);
-      await page.mouse.move(0, 0);
-      const shot = await exportScaleShot(o, `stageLayout-${o}-shot${isScale}`);
+      await stageReady(page);
+      const shot = await exportShot(`stageLayout-${o}-shot${isScale}`);
       const e = exportBoxes(doc);
       const framed = shotFraming(
         EXPORT_FRAME[o],
@@ -392,7 +322,7 @@ describe('the preview stage draws the layout the render uses', () => {
       ]);
       // Back to the layout for the next check.
       await page.click(tid(`segment-chip-${segment}`));
-      await expect.poll(() => page.getAttribute(tid('preview-frame'), 'data-framing')).toBe('1');
+      await expect.poll(() => page.getAttribute(canvas, 'data-framing')).toBe('1');
     });
   });
 });

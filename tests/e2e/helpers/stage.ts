@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 
 /*
@@ -132,4 +133,14 @@ export async function mouthShapesOver(page: Page, ms: number, testId = 'preview-
     await page.waitForTimeout(40);
   }
   return seen;
+}
+
+/** Clicks 导出当前画面 and answers the downloaded PNG (also saved at `saveAs` when given). */
+export async function exportFrame(page: Page, saveAs?: string): Promise<Buffer> {
+  const download = page.waitForEvent('download');
+  await page.click('[data-testid="preview-export"]');
+  const file = await download;
+  const target = saveAs ?? (await file.path());
+  if (saveAs) await file.saveAs(saveAs);
+  return readFileSync(target);
 }

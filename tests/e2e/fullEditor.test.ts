@@ -21,7 +21,16 @@ import {
   toneRms,
 } from './helpers/mediaFiles';
 import { startRealServer, type RealServer } from './helpers/realServer';
-import { solidPng } from './helpers/solidArt';
+import { rawRgb, solidPng } from './helpers/solidArt';
+import {
+  centre as itemCentre,
+  dragOnStage,
+  exportFrame,
+  stageApi,
+  stageItem,
+  stageItems,
+  stageReady,
+} from './helpers/stage';
 
 /*
  * One author's whole session in a real Chromium through the real server: a 4-page PDF deck, page 1
@@ -69,6 +78,8 @@ describe('the whole editor in Chromium: every kind of page, synthesised and chec
   };
   const mp4 = path.join(work, 'result.mp4');
   let final: ProjectDocument;
+  /** 导出当前画面 of page 1 in normal framing, every sticker shown. */
+  let page1Export: Buffer;
 
   beforeAll(async () => {
     colourDeckPdf(media.pdf, SLIDES);
@@ -91,7 +102,8 @@ describe('the whole editor in Chromium: every kind of page, synthesised and chec
   });
 
   const toasts = () => page.locator(tid('toast')).allTextContents();
-  const stickers = () => page.locator(tid('preview-sticker'));
+  const stickers = async () =>
+    (await stageItems(page)).filter((i) => i.kind === 'sticker' || i.kind === 'gif');
 
   async function openPage(at: number) {
     await page.click(tid(`page-item-${at}`));
@@ -123,21 +135,13 @@ describe('the whole editor in Chromium: every kind of page, synthesised and chec
     await expect.poll(() => page.locator(tid('insert-dialog')).count()).toBe(0);
   }
 
-  /** Drags an item of the preview with the pointer so its top-left lands at (x, y) in preview units. */
-  async function dragTo(item: ReturnType<Page['locator']>, x: number, y?: number) {
-    const scale = Number(await page.getAttribute(tid('preview-frame'), 'data-scale'));
-    const fromX = Number(await item.getAttribute('data-x'));
-    const fromY = Number(await item.getAttribute('data-y'));
-    y ??= fromY;
-    const box = (await item.boundingBox())!;
-    const [cx, cy] = [box.x + box.width / 2, box.y + box.height / 2];
-    await page.mouse.move(cx, cy);
-    await page.mouse.down();
-    await page.mouse.move(cx + (x - fromX) * scale, cy + (y - fromY) * scale, { steps: 10 });
-    await page.mouse.up();
-    await expect
-      .poll(async () => Math.abs(Number(await item.getAttribute('data-x')) - x))
-      .toBeLessThanOrEqual(1);
+  /** Drags stage item `id` with the pointer so its top-left lands at (x, y) in preview units. */
+  async function dragTo(id: string, x: number, y?: number) {
+    const item = await stageItem(page, id);
+    y ??= item.y;
+    const from = itemCentre(item);
+    await dragOnStage(page, from, { x: from.x + x - item.x, y: from.y + y - item.y });
+    await expect.poll(async () => Math.abs((await stageItem(page, id)).x - x)).toBeLessThanOrEqual(1);
   }
 
   it('creates a text video from a 4-page PDF and picks presenter, scene and voice', async () => {
@@ -159,7 +163,7 @@ describe('the whole editor in Chromium: every kind of page, synthesised and chec
     await expect
       .poll(() => page.getAttribute(`${tid('voice-item')}[data-id="espeak-zh-female"]`, 'data-selected'))
       .toBe('true');
-    await expect.poll(() => page.locator(tid('preview-character')).count()).toBe(1);
+    await expect.poll(async () => (await stageItems(page)).some((i) => i.kind === 'presenter')).toBe(true);
   });
 
   it('page 1: narration with an own sticker, an own GIF and a 人物全身 tag, spread on the preview', async () => {
@@ -180,17 +184,21 @@ describe('the whole editor in Chromium: every kind of page, synthesised and chec
     await expect.poll(() => page.locator(tid('insert-dialog')).count()).toBe(0);
     await page.keyboard.type(PAGE1[3]);
     await page.click(tid('narration-save'));
-    await expect.poll(() => stickers().count()).toBe(2);
+    await expect.poll(async () => (await stickers()).length).toBe(2);
     expect(await page.locator(`${tid('segment-chips')} [data-testid^="segment-chip-"]`).count()).toBe(4);
 
     // New stickers sit together in the middle: the GIF (on top) goes top right, the PNG top left;
     // the presenter steps to the left, so the middle of the frame shows the scene in normal framing.
-    await dragTo(stickers().nth(1), 700, 20);
-    await dragTo(stickers().nth(0), 330, 20);
-    await dragTo(page.locator(tid('preview-character')), 40);
+    await dragTo('sticker:1', 700, 20);
+    await dragTo('sticker:0', 330, 20);
+    await dragTo('presenter', 40);
     await page.click(tid('editor-save-draft'));
     await expect.poll(() => page.getAttribute(tid('editor-save-state'), 'class')).not.toContain('is-dirty');
     await screenshot(page, 'full-page1');
+    // The frame at the video's size, as the stage draws it: compared with the rendered MP4 below.
+    await page.mouse.move(0, 0);
+    await stageReady(page);
+    page1Export = await exportFrame(page, path.join(SCREENSHOT_DIR, 'full-page1-export.png'));
   });
 
   it('page 2: voice mode with an uploaded MP3', async () => {
@@ -230,7 +238,12 @@ describe('the whole editor in Chromium: every kind of page, synthesised and chec
     await page.click(tid('page-video-sound-3'));
     await expect.poll(toasts).toContain('已禁用当前视频声音');
     await expect.poll(() => page.locator(`${tid('page-video-badge-3')} .volume.off`).count()).toBe(1);
-    await expect.poll(() => page.locator(tid('preview-page-video')).count()).toBe(1);
+    await expect.poll(async () => (await stageItems(page)).some((i) => i.kind === 'video')).toBe(true);
+    // The video plays on the stage: frames are drawn as it runs.
+    await stageReady(page);
+    const drawn = await stageApi<number>(page, 'framesDrawn');
+    await page.waitForTimeout(500);
+    expect((await stageApi<number>(page, 'framesDrawn')) - drawn).toBeGreaterThan(3);
     await screenshot(page, 'full-page4-video');
   });
 
@@ -368,6 +381,33 @@ describe('the whole editor in Chromium: every kind of page, synthesised and chec
       expect(edgeError(found!, textureBox(0))).toBeLessThanOrEqual(2);
       // It stays for the rest of the page, in the 人物全身 framing too.
       expect(edgeError(colourBox(frame(segMid(3)), W, H, MAGENTA)!, textureBox(0))).toBeLessThanOrEqual(2);
+    });
+
+    it('page 1: 导出当前画面 on the stage matches the rendered frame at the same moment', async () => {
+      // Segment 3: normal framing, both stickers shown (the GIF's frame and the mouth differ by time).
+      const video = frame(segMid(2));
+      const shot = await rawRgb(page1Export);
+      expect([shot.width, shot.height]).toEqual([W, H]);
+      const exported = shot.data;
+      const sticker = colourBox(exported, W, H, MAGENTA);
+      expect(edgeError(sticker!, textureBox(0))).toBeLessThanOrEqual(2);
+      expect(edgeError(sticker!, colourBox(video, W, H, MAGENTA)!)).toBeLessThanOrEqual(2);
+      const slideInVideo = colourBox(video, W, H, SLIDES[0]);
+      expect(edgeError(colourBox(exported, W, H, SLIDES[0])!, slideInVideo!)).toBeLessThanOrEqual(2);
+      // The bare scene between the presenter and the slide, above the subtitles: the same pixels.
+      const left = final.character.X + final.character.width + 20;
+      const scene = { x: left, y: 200, width: slideBox().x - 20 - left, height: 300 };
+      expect(scene.width).toBeGreaterThan(100);
+      expect(boxDifference(exported, video, W, scene)).toBeLessThan(6);
+      // The presenter's body below the face, where nothing moves.
+      const c = final.character;
+      const body = {
+        x: c.X + Math.round(c.width * 0.25),
+        y: c.Y + Math.round(c.height * 0.55),
+        width: Math.round(c.width * 0.5),
+        height: Math.round(c.height * 0.2),
+      };
+      expect(boxDifference(exported, video, W, body)).toBeLessThan(8);
     });
 
     it('page 1: the GIF plays in its box: absent before its marker, changing after', () => {

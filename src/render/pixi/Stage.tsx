@@ -315,7 +315,9 @@ async function exportPng(
   try {
     if (selection) selection.visible = false;
     root.scale.set(1);
-    for (const item of scene.items) rt.layouts.get(item.id)?.(item.exportBox);
+    // A dimmed sticker appears later in the video than this moment: the frame does not show it.
+    for (const item of scene.items)
+      rt.layouts.get(item.id)?.(item.dimmed ? { ...item.exportBox, x: -1e6, y: -1e6 } : item.exportBox);
     app.renderer.render({ container: root, target, clear: true, transform: new Matrix() });
     const canvas = app.renderer.extract.canvas({ target }) as HTMLCanvasElement;
     return await new Promise<Blob>((resolve, reject) =>

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, screenshot, type BrowserSession } from './helpers/browser';
 import { loginAsDemo } from './helpers/login';
 import { writePresenterArt } from './helpers/presenterArt';
+import { stageApi, stageGeometry, stageItems, stageReady } from './helpers/stage';
 import { startRealServer, type RealServer } from './helpers/realServer';
 
 const tid = (id: string) => `[data-testid="${id}"]`;
@@ -148,9 +149,21 @@ describe('我的数字人 in Chromium', () => {
     // The single picture breathes on the editor preview as it will in the video.
     await items.nth(0).click();
     await expect.poll(() => items.nth(0).getAttribute('data-selected')).toBe('true');
-    const breathing = page.locator(tid('preview-breathing'));
-    await expect.poll(() => breathing.count()).toBe(1);
-    expect(await breathing.evaluate((img) => getComputedStyle(img).animationName)).toBe('ps-breathe');
+    // The stage keeps drawing while the picture breathes (an idle stage draws nothing), and the
+    // presenter's pixels move between two moments.
+    await stageReady(page);
+    const drawn = await stageApi<number>(page, 'framesDrawn');
+    const presenter = (await stageItems(page)).find((i) => i.kind === 'presenter')!;
+    const g = await stageGeometry(page);
+    const clip = {
+      ...g.at(presenter.x, presenter.y),
+      width: presenter.width * g.scale,
+      height: presenter.height * g.scale,
+    };
+    const a = await page.screenshot({ clip });
+    await page.waitForTimeout(900);
+    expect((await stageApi<number>(page, 'framesDrawn')) - drawn).toBeGreaterThan(10);
+    expect((await page.screenshot({ clip })).equals(a)).toBe(false);
   }, 60_000);
 
   // Synthesising with an own presenter: the talking video and the sprite rig each give a finished

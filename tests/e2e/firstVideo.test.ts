@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openBrowser, screenshot, type BrowserSession } from './helpers/browser';
 import { loginAsDemo } from './helpers/login';
+import { stageItems } from './helpers/stage';
 import { startRealServer, type RealServer } from './helpers/realServer';
 
 const tid = (id: string) => `[data-testid="${id}"]`;
@@ -73,8 +74,9 @@ describe('first video end to end in Chromium', () => {
       .toBe('true');
 
     // The preview shows the chosen presenter and the slide at their layout.
-    await expect.poll(() => page.locator(tid('preview-character')).count()).toBe(1);
-    await expect.poll(() => page.locator(tid('preview-slide')).count()).toBe(1);
+    await expect
+      .poll(async () => (await stageItems(page)).map((i) => i.kind))
+      .toEqual(['background', 'slide', 'presenter']);
 
     await page.click(tid('page-item-0'));
     // 试听 synthesises the page, fetches the audio and plays it (the button turns into 停止).

@@ -62,7 +62,8 @@ describe('stickers and GIFs on the editor preview in Chromium', () => {
   }
 
   /** The stickers and GIFs the stage draws, in narration order. */
-  const stickers = async () => (await stageItems(page)).filter((i) => i.kind === 'sticker' || i.kind === 'gif');
+  const stickers = async () =>
+    (await stageItems(page)).filter((i) => i.kind === 'sticker' || i.kind === 'gif');
   const waitForThumbnails = () =>
     expect
       .poll(() =>
@@ -217,9 +218,7 @@ describe('stickers and GIFs on the editor preview in Chromium', () => {
     await expect.poll(count, { timeout: 20_000 }).toBe(2);
     expect(await attr(0, 'x')).toBe(431);
     expect(await attr(0, 'y')).toBe(230);
-    await expect
-      .poll(async () => (await stickers())[0].src)
-      .toMatch(/\/library\/stickers\/s001\.png\?t=\d+/);
+    await expect.poll(async () => (await stickers())[0].src).toMatch(/\/library\/stickers\/s001\.png\?t=\d+/);
     // Fresh paths alone leave nothing to save.
     expect(await page.getAttribute(tid('editor-save-state'), 'class')).not.toContain('is-dirty');
   });
@@ -255,6 +254,55 @@ describe('stickers and GIFs on the editor preview in Chromium', () => {
     expect((await savedTextures()).map((t) => t.textureId)).toEqual(['s001', 'g001']);
   });
 
+  it('at 1280x720 the whole stage is on screen; the slide and the presenter resize at a corner, undo and redo', async () => {
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await expect.poll(async () => (await stageGeometry(page)).scale).toBeGreaterThan(0.3);
+    const { box } = await stageGeometry(page);
+    expect(box.x + box.width).toBeLessThanOrEqual(1280);
+    expect(box.y + box.height).toBeLessThanOrEqual(720);
+    await screenshot(page, 'stickers-1280x720');
+
+    // The slide card: select it, pull its bottom-right handle; it keeps its proportions.
+    const slide = (await stageItems(page)).find((i) => i.id === 'slide')!;
+    await clickOnStage(page, { x: slide.x + slide.width - 20, y: slide.y + slide.height - 20 });
+    await expect
+      .poll(async () => (await stageItems(page)).find((i) => i.id === 'slide')!.selected)
+      .toBe(true);
+    const corner = { x: slide.x + slide.width, y: slide.y + slide.height };
+    await dragOnStage(page, corner, { x: corner.x - 60, y: corner.y - 20 }, { steps: 6 });
+    const resized = (await stageItems(page)).find((i) => i.id === 'slide')!;
+    expect(resized.width).toBeLessThan(slide.width);
+    expect(resized.width / resized.height).toBeCloseTo(slide.width / slide.height, 1);
+    expect([resized.x, resized.y]).toEqual([slide.x, slide.y]);
+    await page.keyboard.press('Control+z');
+    await expect
+      .poll(async () => (await stageItems(page)).find((i) => i.id === 'slide')!.width)
+      .toBe(slide.width);
+    await page.keyboard.press('Control+Shift+z');
+    await expect
+      .poll(async () => (await stageItems(page)).find((i) => i.id === 'slide')!.width)
+      .toBe(resized.width);
+
+    // The presenter: select it and pull its top-left handle inwards; it keeps its proportions and
+    // its bottom-right corner stays where it was.
+    const p = (await stageItems(page)).find((i) => i.kind === 'presenter')!;
+    await clickOnStage(page, { x: p.x + 20, y: p.y + p.height - 20 });
+    await expect
+      .poll(async () => (await stageItems(page)).find((i) => i.kind === 'presenter')!.selected)
+      .toBe(true);
+    await dragOnStage(page, { x: p.x + 4, y: p.y + 4 }, { x: p.x + 44, y: p.y + 74 }, { steps: 6 });
+    const smaller = (await stageItems(page)).find((i) => i.kind === 'presenter')!;
+    expect(smaller.height).toBeLessThan(p.height);
+    expect(smaller.width / smaller.height).toBeCloseTo(p.width / p.height, 1);
+    expect(Math.abs(smaller.x + smaller.width - (p.x + p.width))).toBeLessThanOrEqual(1);
+    expect(Math.abs(smaller.y + smaller.height - (p.y + p.height))).toBeLessThanOrEqual(1);
+    await page.keyboard.press('Control+z');
+    await expect
+      .poll(async () => (await stageItems(page)).find((i) => i.kind === 'presenter')!.height)
+      .toBe(p.height);
+    await page.setViewportSize({ width: 1440, height: 900 });
+  });
+
   it('the presenter lip-syncs while 试听 plays and rests on X afterwards', async () => {
     await stageReady(page);
     expect((await stageApi<{ shape: string }>(page, 'face')).shape).toBe('X');
@@ -269,7 +317,10 @@ describe('stickers and GIFs on the editor preview in Chromium', () => {
     const atRest = await page.screenshot({ clip: mouthClip });
     await page.click(tid('narration-preview'));
     await expect
-      .poll(async () => (await stageApi<{ shape: string }>(page, 'face')).shape !== 'X', { timeout: 60_000, interval: 40 })
+      .poll(async () => (await stageApi<{ shape: string }>(page, 'face')).shape !== 'X', {
+        timeout: 60_000,
+        interval: 40,
+      })
       .toBe(true);
     // Segment 1 is heard first: the stickers of segments 2 and 3 stay faint until their words come.
     await expect

@@ -234,6 +234,11 @@ export function Stage(props: StageProps) {
         )}
       </div>
       <ItemList items={scene.items} labels={props.labels} selectedId={editing?.selectedId ?? null} />
+      {props.subtitle && (
+        <p className="ps-stage-items" aria-live="polite" data-testid="stage-subtitle">
+          {props.subtitle}
+        </p>
+      )}
     </div>
   );
 }

@@ -139,3 +139,8 @@ export function textureStats(): { images: number; gifs: number; textures: number
 export function pendingLoads(): number {
   return loading;
 }
+
+// Support and the browser tests read the totals after every stage has closed (no stage API then).
+if (typeof window !== 'undefined')
+  (window as unknown as { presenterStageTextures?: typeof textureStats }).presenterStageTextures =
+    textureStats;

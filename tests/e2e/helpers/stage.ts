@@ -115,7 +115,8 @@ export function stageApi<T>(
 ): Promise<T> {
   return page.evaluate(
     ({ sel, read }) => {
-      const api = (document.querySelector(sel) as HTMLElement & { stageApi?: Record<string, unknown> }).stageApi;
+      const api = (document.querySelector(sel) as HTMLElement & { stageApi?: Record<string, unknown> })
+        .stageApi;
       if (!api) throw new Error('the stage has not started');
       const v = api[read];
       return typeof v === 'function' ? (v as () => unknown)() : v;

@@ -1,0 +1,115 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProjectDetailData } from '../../src/api/project.contract';
+import { newDocument, saveNarration, stickerMarkerHtml, type ProjectDocument } from '../../src/model/project';
+import { openBrowser, type BrowserSession } from './helpers/browser';
+import { loginAsDemo } from './helpers/login';
+import { startRealServer, type RealServer } from './helpers/realServer';
+import { SessionApi } from './helpers/solidArt';
+import { stageItems, stageReady } from './helpers/stage';
+
+/*
+ * Issue 10: the stage's textures have one owner. Twenty projects, each with its own scene, stickers
+ * and a GIF, are opened one after another in the editor and closed; while a project is open the
+ * stage holds only what that page shows, and once every editor is closed no texture and no pixel
+ * byte is left.
+ */
+
+const PROJECTS = 20;
+const SCENES = ['office', 'classroom', 'studio', 'meeting-room', 'study'];
+
+interface Totals {
+  images: number;
+  gifs: number;
+  textures: number;
+  bytes: number;
+}
+
+const totals = (page: Page) =>
+  page.evaluate(() => (window as unknown as { presenterStageTextures(): Totals }).presenterStageTextures());
+
+describe('textures are given back when projects close', () => {
+  let server: RealServer;
+  let browser: BrowserSession;
+  let page: Page;
+  const ids: number[] = [];
+
+  beforeAll(async () => {
+    server = await startRealServer();
+    browser = await openBrowser();
+    page = browser.page;
+    await loginAsDemo(page, server.url);
+    const jwt = (await browser.context.cookies()).find((c) => c.name === 'jwt')!.value;
+    const api = new SessionApi(server.url, jwt);
+    for (let k = 0; k < PROJECTS; k++) {
+      const id = await api.post<number>('/virtual/v1/userPro/add', { proKind: 3, distinguishability: 1 });
+      const sticker = (n: number) => `s${String(((k + n) % 26) + 1).padStart(3, '0')}`;
+      const gif = `g${String((k % 12) + 1).padStart(3, '0')}`;
+      const html =
+        stickerMarkerHtml({
+          textureId: sticker(0),
+          kind: 'png',
+          id: 'a',
+          path: `/library/stickers/${sticker(0)}.png`,
+        }) +
+        '你好。' +
+        stickerMarkerHtml({
+          textureId: sticker(1),
+          kind: 'png',
+          id: 'b',
+          path: `/library/stickers/${sticker(1)}.png`,
+        }) +
+        stickerMarkerHtml({ textureId: gif, kind: 'gif', id: 'c', path: `/library/stickers/${gif}.gif` }) +
+        '再见。';
+      const made = saveNarration(newDocument({ projectName: `内存${k}` }), 0, html);
+      if (!made.ok) throw new Error(made.error);
+      const scene = SCENES[k % SCENES.length];
+      const doc: ProjectDocument = {
+        ...made.value,
+        scene: {
+          ...made.value.scene,
+          path: `/library/scenes/${scene}.jpg`,
+          icon: `/library/scenes/${scene}.jpg`,
+        },
+      };
+      const detail = await api.post<ProjectDetailData>('/virtual/v1/userPro/detail', {
+        projectId: id,
+        original: 1,
+      });
+      await api.post('/virtual/v1/userPro/update', {
+        projectId: id,
+        userProjectInfo: JSON.stringify(doc),
+        original: 1,
+        revision: detail.revision,
+      });
+      ids.push(id);
+    }
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it(`opens and closes ${PROJECTS} projects and ends with nothing held`, async () => {
+    await page.goto(`${server.url}/home/#/`);
+    await page.waitForSelector('[data-testid="page-home"]');
+    expect(await totals(page)).toMatchObject({ images: 0, gifs: 0, textures: 0, bytes: 0 });
+    const open: Totals[] = [];
+    for (const id of ids) {
+      await page.goto(`${server.url}/home/#/video?videoid=${id}`);
+      await page.waitForSelector('[data-testid="preview-stage"] [data-id="sticker:2"]');
+      await stageReady(page);
+      expect((await stageItems(page)).filter((i) => i.kind === 'gif')).toHaveLength(1);
+      open.push(await totals(page));
+      // Back home: the editor closes (it is never kept alive), and its stage lets go.
+      await page.goto(`${server.url}/home/#/`);
+      await page.waitForSelector('[data-testid="page-home"]');
+      await expect.poll(() => totals(page)).toMatchObject({ images: 0, gifs: 0, textures: 0, bytes: 0 });
+    }
+    // While open, a project held its scene, its two stickers and its GIF's frames: no more.
+    for (const t of open) {
+      expect(t.images).toBe(3);
+      expect(t.gifs).toBe(1);
+    }
+  }, 300_000);
+});

@@ -5,12 +5,12 @@ export const LIB = '/lib';
 
 /**
  * A landscape page like a busy real one: office scene, a slide, the page video (when `video`),
- * presenter 小雅, and `stickers` stickers of which every tenth is a GIF, spread over the frame.
+ * presenter 小雅, and `stickers` stickers of which every tenth is a GIF (when `gifs`), spread over the frame.
  */
-export function benchDocument(stickers: number, video: boolean): ProjectDocument {
+export function benchDocument(stickers: number, video: boolean, gifs = true): ProjectDocument {
   const doc = newDocument({ projectName: 'stage bench' });
   const textureList = Array.from({ length: stickers }, (_, k) => {
-    const gif = k % 10 === 0;
+    const gif = gifs && k % 10 === 0;
     const n = String((k % (gif ? 12 : 26)) + 1).padStart(3, '0');
     const id = `${gif ? 'g' : 's'}${n}`;
     return {

@@ -19,6 +19,7 @@ const mode = q.get('mode') === 'dom' ? 'dom' : 'pixi';
 const stickers = Number(q.get('stickers') ?? 100);
 const video = q.get('video') === '1';
 const talking = q.get('talk') === '1';
+const gifs = q.get('gifs') !== '0';
 
 const dir = `${LIB}/characters/xiaoya`;
 const shapes = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'X'];
@@ -69,13 +70,13 @@ const labels = {
 const VIDEO = { playing: true, atMs: 0, seekKey: 0, muted: true, loop: true, volume: 0 };
 
 interface BenchWindow {
-  bench: { mode: string; api: StageApi | null; commits: number };
+  bench: { mode: string; api: StageApi | null; commits: number; readyAt: number };
 }
 const w = window as unknown as BenchWindow;
-w.bench = { mode, api: null, commits: 0 };
+w.bench = { mode, api: null, commits: 0, readyAt: 0 };
 
 function PixiBench() {
-  const [doc, setDoc] = useState(() => benchDocument(stickers, video));
+  const [doc, setDoc] = useState(() => benchDocument(stickers, video, gifs));
   const [selected, setSelected] = useState<string | null>(null);
   const scene = useMemo(
     () => buildStageScene({ doc, pageAt: 0, isScale: 1, aspects: { character: 800 / 1400 } }),
@@ -103,12 +104,16 @@ function PixiBench() {
       video={VIDEO}
       labels={labels}
       editing={editing}
-      onReady={(api) => (w.bench.api = api)}
+      onReady={(api) => {
+        w.bench.api = api;
+        // From here the stage loads its pictures and decodes its GIFs.
+        if (api && !w.bench.readyAt) w.bench.readyAt = performance.now();
+      }}
       testId="bench-stage"
     />
   );
 }
 
 createRoot(document.getElementById('root')!).render(
-  mode === 'dom' ? <DomStage doc={benchDocument(stickers, video)} talk={talking} /> : <PixiBench />,
+  mode === 'dom' ? <DomStage doc={benchDocument(stickers, video, gifs)} talk={talking} /> : <PixiBench />,
 );

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, screenshot, type BrowserSession } from './helpers/browser';
 import { loginAsDemo } from './helpers/login';
 import { writePresenterArt } from './helpers/presenterArt';
+import { rawRgb } from './helpers/solidArt';
 import { stageApi, stageGeometry, stageItems, stageReady } from './helpers/stage';
 import { startRealServer, type RealServer } from './helpers/realServer';
 
@@ -90,20 +91,23 @@ describe('我的数字人 in Chromium', () => {
     await page.click(tid('presenter-next'));
     await page.setInputFiles(tid('presenter-video-input'), art.video);
     await page.click(`${tid('presenter-key-toggle')} label`);
-    await page.waitForSelector(tid('presenter-keyed-canvas'));
-    // The canvas corner (green screen) is keyed to transparent; the figure stays opaque.
-    await expect
-      .poll(() =>
-        page.evaluate(() => {
-          const c = document.querySelector<HTMLCanvasElement>('[data-testid="presenter-keyed-canvas"]');
-          if (!c || c.width === 0) return null;
-          const ctx = c.getContext('2d')!;
-          const corner = ctx.getImageData(4, 4, 1, 1).data[3];
-          const face = ctx.getImageData(Math.round(c.width / 2), Math.round(c.height * 0.47), 1, 1).data[3];
-          return { corner, face };
-        }),
-      )
-      .toEqual({ corner: 0, face: 255 });
+    // The preview is the PixiJS stage: the green screen is keyed out, so the dialog's background
+    // shows at the corner, while the figure in the middle stays.
+    await stageReady(page, 'presenter-keyed-canvas');
+    const shot = async () => {
+      const { box } = await stageGeometry(page, 'presenter-keyed-canvas');
+      const png = await page.screenshot({ clip: box });
+      const { data, width, height } = await rawRgb(png);
+      const at = (x: number, y: number) => [...data.subarray((y * width + x) * 3, (y * width + x) * 3 + 3)];
+      return { corner: at(4, 4), face: at(Math.round(width / 2), Math.round(height * 0.47)) };
+    };
+    const isGreen = ([r, g, b]: number[]) => g > 200 && r < 80 && b < 80;
+    await expect.poll(async () => isGreen((await shot()).corner)).toBe(false);
+    const { corner, face } = await shot();
+    expect(isGreen(face)).toBe(false);
+    expect(
+      Math.abs(face[0] - corner[0]) + Math.abs(face[1] - corner[1]) + Math.abs(face[2] - corner[2]),
+    ).toBeGreaterThan(60);
     await screenshot(page, 'digitalPeople-video-keyed');
     await page.click(tid('presenter-next'));
     await page.fill(tid('presenter-name'), '绿幕主播');

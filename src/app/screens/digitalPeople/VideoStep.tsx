@@ -1,10 +1,12 @@
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Checkbox } from 'semantic-ui-react';
 import { KEY_BLEND } from '../../../api/presenter.contract';
 import { FileDrop } from './FileDrop';
-import { KeyedVideo } from './KeyedVideo';
+import type { CharacterItem } from '../../../api/library.contract';
+import { PresenterPreviewStage } from '../virtual/PresenterPreviewStage';
 import type { PresenterDraft } from './presenterDraft';
-import { useObjectUrl } from './useObjectUrl';
+import { useObjectUrl, useVideoSize } from './useObjectUrl';
 
 interface Props {
   draft: PresenterDraft;
@@ -13,13 +15,48 @@ interface Props {
   onFile(field: string, file: File): void;
 }
 
-/** Kind 2: the talking video, the green-screen switch and a keyed preview on a canvas. */
+/** The picked video as a presenter of kind 2, for the stage's preview. */
+function draftPresenter(
+  video: string,
+  size: { width: number; height: number },
+  keying: CharacterItem['keying'],
+): CharacterItem {
+  return {
+    id: 'draft',
+    name: '',
+    static_img: '',
+    icon: '',
+    status: 1,
+    isPublic: 2,
+    type: 1,
+    video,
+    timbreInfo: '',
+    sex: 2,
+    style: '',
+    width: size.width,
+    height: size.height,
+    rig: {
+      body: '',
+      blink: '',
+      mouths: {},
+      mouth: { x: 0, y: 0, width: 0, height: 0 },
+      eyes: { x: 0, y: 0, width: 0, height: 0 },
+    },
+    kind: 2,
+    keying,
+  };
+}
+
+/** Kind 2: the talking video, the green-screen switch and a keyed preview on the PixiJS stage. */
 export function VideoStep({ draft, disabled, onChange, onFile }: Props) {
   const { t } = useTranslation('digitalPeople');
   const url = useObjectUrl(draft.files.video);
-  const keying = draft.keyEnabled
-    ? { color: draft.keyColor, similarity: draft.keySimilarity, blend: KEY_BLEND }
-    : null;
+  const size = useVideoSize(url);
+  const { keyEnabled, keyColor, keySimilarity } = draft;
+  const presenter = useMemo(() => {
+    const keying = keyEnabled ? { color: keyColor, similarity: keySimilarity, blend: KEY_BLEND } : null;
+    return url && size ? draftPresenter(url, size, keying) : null;
+  }, [url, size, keyEnabled, keyColor, keySimilarity]);
   return (
     <div className="ps-dp-sprite">
       <div className="ps-dp-preview-col">
@@ -27,8 +64,8 @@ export function VideoStep({ draft, disabled, onChange, onFile }: Props) {
           <span>{draft.keyEnabled ? t('dialog.keyedPreview') : t('dialog.livePreview')}</span>
         </div>
         <div className="ps-dp-video-preview ps-dp-scene" data-testid="presenter-video-preview">
-          {url ? (
-            <KeyedVideo src={url} keying={keying} className="ps-dp-keyed" testId="presenter-keyed-canvas" />
+          {presenter ? (
+            <PresenterPreviewStage character={presenter} looping testId="presenter-keyed-canvas" />
           ) : (
             <span className="ps-dp-preview-empty">{t('dialog.video')}</span>
           )}

@@ -30,3 +30,22 @@ export function useImageSize(url: string): { width: number; height: number; src:
   }, [url]);
   return size;
 }
+
+/** Natural size of a video URL once its metadata is read (null before and when it cannot play). */
+export function useVideoSize(url: string): { width: number; height: number; src: string } | null {
+  const [size, setSize] = useState<{ width: number; height: number; src: string } | null>(null);
+  useEffect(() => {
+    if (!url || typeof document === 'undefined') return;
+    const video = document.createElement('video');
+    video.preload = 'metadata';
+    video.muted = true;
+    video.onloadedmetadata = () => setSize({ width: video.videoWidth, height: video.videoHeight, src: url });
+    video.src = url;
+    return () => {
+      video.onloadedmetadata = null;
+      video.removeAttribute('src');
+      video.load();
+    };
+  }, [url]);
+  return size?.src === url ? size : null;
+}

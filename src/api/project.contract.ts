@@ -69,16 +69,30 @@ export interface ProjectDetailData extends ProjectListItem {
   revision: number;
 }
 
+/** Largest saved document, as JSON text (a string document) or once serialised (an object one). */
+export const MAX_DOCUMENT_CHARS = 5_000_000;
+
 /** POST /virtual/v1/userPro/update: saves the document (original 1 draft, 2 final). */
 export const projectUpdateEndpoint = { method: 'POST', path: '/virtual/v1/userPro/update' } as const;
 export const projectUpdateRequest = z.object({
   projectId: id,
-  userProjectInfo: z.union([z.string().max(5_000_000), z.record(z.string(), z.unknown())]),
+  userProjectInfo: z.union([
+    z.string().max(MAX_DOCUMENT_CHARS, '项目内容过大（不能超过 5MB）'),
+    z.record(z.string(), z.unknown()),
+  ]),
   original: z.coerce
     .number()
     .int()
     .refine((o) => o === 1 || o === 2, 'original 只能为 1 或 2'),
-  revision: z.coerce.number().int().min(0, '缺少版本号'),
+  /** Optional, as the spec's contract has none: when sent, a stale one is refused; when absent the save wins. */
+  revision: z.preprocess(
+    (v) => (v === undefined || v === null || v === '' ? undefined : v),
+    z.coerce
+      .number({ error: '版本号必须是数字' })
+      .int('版本号必须是整数')
+      .min(0, '版本号不能为负数')
+      .optional(),
+  ),
 });
 export interface ProjectUpdateData {
   revision: number;
@@ -88,4 +102,6 @@ export const projectMessages = {
   notFound: '项目不存在或无权访问',
   stale: '项目已在其他窗口或设备上修改，请刷新后再保存',
   badDocument: '项目内容格式错误',
+  noPages: '项目内容格式错误：缺少页面列表（ppt.pages）',
+  tooLarge: '项目内容过大（不能超过 5MB）',
 } as const;

@@ -94,8 +94,9 @@ export async function buildServer(config: ServerConfig): Promise<StudioServer> {
   const files = new FileStore(config.dataDir, config.jwtSecret);
   const users = new UsersRepo(db);
   const sessions = new SessionsRepo(db);
-  const auth = new AuthService(users, sessions, new LoginGuardRepo(db), tokens, config.captchaAfterFailures);
-  const accounts = new AccountService(users, sessions, files);
+  const guard = new LoginGuardRepo(db);
+  const auth = new AuthService(users, sessions, guard, tokens, config.captchaAfterFailures);
+  const accounts = new AccountService(users, sessions, files, guard);
   const projectsRepo = new ProjectsRepo(db);
   const projects = new ProjectService(projectsRepo, normaliseDocument, autoProjectName);
   // Voices of an optional OpenAI-compatible server (TTS_URL) join the built-in public voices.

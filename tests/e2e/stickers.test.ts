@@ -91,6 +91,27 @@ describe('stickers and GIFs on the editor preview in Chromium', () => {
     await expect.poll(async () => (await stageItems(page)).some((i) => i.kind === 'presenter')).toBe(true);
   });
 
+  it('renames the project with the 确定 button at laptop widths (nothing covers it)', async () => {
+    for (const [width, name] of [
+      [1280, '贴图测试项目'],
+      [1440, '贴图测试项目（宽屏）'],
+    ] as const) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.click(tid('project-rename'));
+      await page.fill(`${tid('project-name-input')} input`, name);
+      const save = (await page.locator(tid('project-rename-save')).boundingBox())!;
+      // A real click at the button's centre: the element there must be the button itself.
+      const hit = await page.evaluate(
+        ([x, y]) => document.elementFromPoint(x, y)?.closest('[data-testid]')?.getAttribute('data-testid'),
+        [save.x + save.width / 2, save.y + save.height / 2],
+      );
+      expect(hit).toBe('project-rename-save');
+      await page.mouse.click(save.x + save.width / 2, save.y + save.height / 2);
+      await expect.poll(() => page.textContent(tid('project-name'))).toBe(name);
+    }
+    await page.setViewportSize({ width: 1440, height: 900 });
+  });
+
   it('uploads an own PNG (refusing a GIF by its bytes), pages the list and deletes it again', async () => {
     await page.locator(tid('narration-box')).click();
     await page.keyboard.type('大家好，');

@@ -66,6 +66,23 @@ describe.each(testDialects())('account on %s', (dialect) => {
     return t.call('POST', '/api/v1/user/avatar', { token, payload: form.payload, headers: form.headers });
   };
 
+  it('throttles wrong old passwords like logins: after 5 in 15 minutes even the right one waits', async () => {
+    await t.server.services.accounts.createUser('erin', 'secret123');
+    await t.server.services.accounts.createUser('finn', 'secret123');
+    const erin = await t.login('erin', 'secret123');
+    const finn = await t.login('finn', 'secret123');
+    const wrong = { oldPassword: 'guess123', newPassword: 'abcdef1', checknewPassword: 'abcdef1' };
+    for (let i = 0; i < 5; i++)
+      expect((await pwdset(wrong, erin)).body).toMatchObject({ code: 400, msg: '原密码错误' });
+    const right = { oldPassword: 'secret123', newPassword: 'abcdef1', checknewPassword: 'abcdef1' };
+    const refused = await pwdset(right, erin);
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ code: 429, msg: '原密码错误次数过多，请 15 分钟后再试' });
+    // The password did not change, and another user is not affected.
+    expect(await t.login('erin', 'secret123')).toBeTruthy();
+    expect((await pwdset(right, finn)).body.code).toBe(200);
+  });
+
   it('stores a real PNG avatar, serves it by signed URL and shows it in the profile', async () => {
     const res = await uploadAvatar(await png(400, 400));
     expect(res.body).toMatchObject({ code: 200, msg: '头像上传成功' });

@@ -102,11 +102,78 @@ describe.each(testDialects())('projects on %s', (dialect) => {
     expect((await post('detail', { projectId: id }, alice)).body.code).toBe(404);
   });
 
+  it('saves without a revision as the spec’s contract sends it: last write wins', async () => {
+    const id = await add(alice);
+    const doc = (text: string) => ({ projectName: '无版本号', ppt: { pages: [{ index: 1, text }] } });
+    const first = await post(
+      'update',
+      { projectId: id, userProjectInfo: JSON.stringify(doc('一')), original: 1 },
+      alice,
+    );
+    expect(first.body).toMatchObject({ code: 200, data: { revision: 1 } });
+    // A second client without revisions overwrites; the revision still counts every save.
+    const second = await post(
+      'update',
+      { projectId: String(id), userProjectInfo: doc('二'), original: '1' },
+      alice,
+    );
+    expect(second.body).toMatchObject({ code: 200, data: { revision: 2 } });
+    const stored = JSON.parse((await post('detail', { projectId: id }, alice)).body.data.detail);
+    expect(stored.ppt.pages[0].text).toBe('二');
+    // Sent, a revision is still checked.
+    const stale = await post(
+      'update',
+      { projectId: id, userProjectInfo: doc('三'), original: 1, revision: 1 },
+      alice,
+    );
+    expect(stale.body.code).toBe(409);
+    const bad = await post(
+      'update',
+      { projectId: id, userProjectInfo: doc('三'), original: 1, revision: 'abc' },
+      alice,
+    );
+    expect(bad.body).toMatchObject({ code: 400 });
+    expect(bad.body.msg).toContain('版本号');
+  });
+
+  it('refuses a document without pages or too large, and keeps the stored draft', async () => {
+    const id = await add(alice);
+    const good = { projectName: '完好', ppt: { pages: [{ index: 1, text: '原稿' }] } };
+    expect(
+      (await post('update', { projectId: id, userProjectInfo: good, original: 1 }, alice)).body.code,
+    ).toBe(200);
+    const broken = [{}, '{}', { ppt: { pages: 'none' } }, { ppt: { pages: [] } }, { ppt: { pages: [1, 2] } }];
+    for (const userProjectInfo of broken) {
+      const res = await post('update', { projectId: id, userProjectInfo, original: 1 }, alice);
+      expect(res.body, JSON.stringify(userProjectInfo)).toMatchObject({
+        code: 400,
+        msg: '项目内容格式错误：缺少页面列表（ppt.pages）',
+      });
+    }
+    const huge = { ...good, padding: 'x'.repeat(5_000_001) };
+    const tooLarge = await post('update', { projectId: id, userProjectInfo: huge, original: 1 }, alice);
+    expect(tooLarge.body).toMatchObject({ code: 400, msg: '项目内容过大（不能超过 5MB）' });
+    const asText = await post(
+      'update',
+      { projectId: id, userProjectInfo: JSON.stringify(huge), original: 1 },
+      alice,
+    );
+    expect(asText.body).toMatchObject({ code: 400, msg: '项目内容过大（不能超过 5MB）' });
+    const detail = (await post('detail', { projectId: id }, alice)).body.data;
+    expect(detail.revision).toBe(1);
+    expect(JSON.parse(detail.detail).ppt.pages[0].text).toBe('原稿');
+  });
+
   it('gives another user nothing of alice’s projects', async () => {
     const id = await add(alice, { name: '机密项目' });
     await post(
       'update',
-      { projectId: id, userProjectInfo: { projectName: '机密项目' }, original: 1, revision: 0 },
+      {
+        projectId: id,
+        userProjectInfo: { projectName: '机密项目', ppt: { pages: [{ index: 1 }] } },
+        original: 1,
+        revision: 0,
+      },
       alice,
     );
     const notFound = { code: 404, msg: '项目不存在或无权访问' };

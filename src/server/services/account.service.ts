@@ -12,6 +12,7 @@ import {
 } from '../../model/account';
 import type { UsersRepo } from '../adapters/db/users.repo';
 import type { SessionsRepo } from '../adapters/db/sessions.repo';
+import type { LoginGuardRepo } from '../adapters/db/loginGuard.repo';
 import type { FileStore } from '../adapters/files';
 import { inspectImage, writePng } from '../adapters/images';
 import { hashPassword, verifyPassword } from '../adapters/passwords';
@@ -20,12 +21,22 @@ import { ApiError } from '../http/envelope';
 const USERNAME_PATTERN = /^[A-Za-z0-9_.\-\u4e00-\u9fa5]{2,32}$/;
 export const DEMO_USER = { username: 'demo', password: 'demo123456' } as const;
 
+/** Wrong old passwords allowed in a window before password changes are refused for a while. */
+export const PASSWORD_FAILURES_ALLOWED = 5;
+export const PASSWORD_FAILURE_WINDOW_MS = 15 * 60_000;
+export const passwordMessages = {
+  wrongOld: '原密码错误',
+  throttled: '原密码错误次数过多，请 15 分钟后再试',
+} as const;
+
 /** The user's own account: profile, password, avatar; and creating accounts for operators. */
 export class AccountService {
   constructor(
     private readonly users: UsersRepo,
     private readonly sessions: SessionsRepo,
     private readonly files: FileStore,
+    /** Counts wrong old passwords, as logins count wrong passwords. */
+    private readonly guard: LoginGuardRepo,
   ) {}
 
   /** What the navigation bar and the route guard need to know about the caller. */
@@ -50,10 +61,17 @@ export class AccountService {
   async changePassword(userId: number, jti: string, form: PasswordRequest): Promise<void> {
     const problem = checkPasswordForm(form)[0];
     if (problem) throw new ApiError(Code.badRequest, problem);
+    // A stolen session must not be able to guess the old password: after 5 wrong tries in 15
+    // minutes every try is refused until the window has passed, even a right one.
+    const key = `pwd:user:${userId}`;
+    if ((await this.guard.failures(key, PASSWORD_FAILURE_WINDOW_MS)) >= PASSWORD_FAILURES_ALLOWED)
+      throw new ApiError(Code.tooManyRequests, passwordMessages.throttled, undefined, 429);
     const user = await this.users.findById(userId);
     if (!user || !(await verifyPassword(user.password_hash, form.oldPassword))) {
-      throw new ApiError(Code.badRequest, '原密码错误');
+      await this.guard.recordFailure(key, PASSWORD_FAILURE_WINDOW_MS);
+      throw new ApiError(Code.badRequest, passwordMessages.wrongOld);
     }
+    await this.guard.clearFailures([key]);
     await this.users.setPasswordHash(userId, await hashPassword(form.newPassword));
     await this.sessions.revokeOthers(userId, jti);
   }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Code } from '../../api/envelope';
 import {
+  MAX_DOCUMENT_CHARS,
   projectAddRequest,
   projectListRequest,
   projectMessages,
@@ -64,9 +65,17 @@ export class ProjectService {
     return { ...toListItem(row), detail, revision };
   }
 
-  /** Saves a draft (original 1) or the final document (original 2); refuses stale revisions. */
+  /**
+   * Saves a draft (original 1) or the final document (original 2). With a revision, a stale one is
+   * refused; without one (the spec's own contract), the save is accepted: last write wins.
+   */
   async update(ownerId: number, req: z.infer<typeof projectUpdateRequest>): Promise<number> {
+    // Someone else's project is not found, whatever the document says.
+    if (!(await this.projects.owns(ownerId, req.projectId))) this.notFound();
     let raw: unknown = req.userProjectInfo;
+    // Object documents get the limit string documents have (5 MB of JSON text).
+    if (typeof raw !== 'string' && JSON.stringify(raw).length > MAX_DOCUMENT_CHARS)
+      throw new ApiError(Code.badRequest, projectMessages.tooLarge);
     if (typeof raw === 'string') {
       try {
         raw = JSON.parse(raw);
@@ -75,13 +84,13 @@ export class ProjectService {
       }
     }
     const { json, name } = this.normalise(raw);
-    const revision = await this.projects.saveDocument(ownerId, req.projectId, req.revision, {
+    const revision = await this.projects.saveDocument(ownerId, req.projectId, req.revision ?? null, {
       detail: json,
       original: req.original,
       name,
     });
     if (revision !== null) return revision;
-    if (!(await this.projects.find(ownerId, req.projectId))) this.notFound();
+    if (!(await this.projects.owns(ownerId, req.projectId))) this.notFound();
     throw new ApiError(Code.conflict, projectMessages.stale);
   }
 

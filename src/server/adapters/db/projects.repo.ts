@@ -48,6 +48,17 @@ export class ProjectsRepo {
       .executeTakeFirst();
   }
 
+  /** True when project `id` is the owner's (reads no document). */
+  async owns(ownerId: number, id: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('projects')
+      .select('id')
+      .where('id', '=', id)
+      .where('owner_id', '=', ownerId)
+      .executeTakeFirst();
+    return !!row;
+  }
+
   async insert(
     values: Omit<ProjectRow, 'id' | 'revision' | 'compose_status' | 'final_detail'>,
   ): Promise<number> {
@@ -86,11 +97,12 @@ export class ProjectsRepo {
   /**
    * Saves the document only if it is still at `revision` (compare-and-set in one statement, so two
    * tabs saving at once cannot both win); returns the new revision or null when nothing matched.
+   * A null `revision` saves whatever the stored one is (last write wins).
    */
   async saveDocument(
     ownerId: number,
     id: number,
-    revision: number,
+    revision: number | null,
     change: { detail: string; original: number; name?: string },
   ): Promise<number | null> {
     const result = await this.db
@@ -104,8 +116,9 @@ export class ProjectsRepo {
       }))
       .where('id', '=', id)
       .where('owner_id', '=', ownerId)
-      .where('revision', '=', revision)
+      .$if(revision !== null, (q) => q.where('revision', '=', revision!))
+      .returning('revision')
       .executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0 ? revision + 1 : null;
+    return result ? Number(result.revision) : null;
   }
 }

@@ -77,8 +77,9 @@ function runWorker(
       if (settled) return;
       settled = true;
       options.signal?.removeEventListener('abort', onAbort);
-      void worker.terminate();
-      fn();
+      // Settle once the worker has stopped: a page it was still writing must not land in a folder
+      // the caller is removing (rm then fails with ENOTEMPTY).
+      void worker.terminate().then(fn, fn);
     };
     const onAbort = (): void => finish(() => reject(options.signal?.reason ?? new Error('aborted')));
     options.signal?.addEventListener('abort', onAbort, { once: true });
@@ -132,7 +133,7 @@ export async function rasterizePdf(
     await rm(tmpDir, { recursive: true, force: true });
     return { pageCount, imagesDir, thumbPath, width, heights };
   } catch (err) {
-    await rm(createdOutDir ? outDir : tmpDir, { recursive: true, force: true });
+    await rm(createdOutDir ? outDir : tmpDir, { recursive: true, force: true, maxRetries: 3 });
     throw err;
   }
 }

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ZodType } from 'zod';
 import { Code, type Envelope } from '../../api/envelope';
+import { validationMessage } from '../../api/validationMessage';
 
 /** A refusal the client should show: answered as an envelope with this code and message. */
 export class ApiError extends Error {
@@ -22,8 +23,12 @@ export function ok<T>(data?: T, msg = '操作成功'): Envelope<T> {
 
 /** Parses a request part with a contract schema, refusing with the schema's first message. */
 export function parse<T>(schema: ZodType<T>, value: unknown): T {
-  const result = schema.safeParse(value ?? {});
-  if (!result.success) throw new ApiError(Code.badRequest, result.error.issues[0]?.message ?? '参数错误');
+  // reportInput: the message tells a missing field from a wrong one.
+  const result = schema.safeParse(value ?? {}, { reportInput: true });
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    throw new ApiError(Code.badRequest, issue ? validationMessage(issue) : '参数错误');
+  }
   return result.data;
 }
 

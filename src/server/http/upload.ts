@@ -18,7 +18,9 @@ export interface ReceivedUpload {
 
 /**
  * Streams the one file of a multipart request to a temp file, stopping as soon as it passes
- * `maxBytes` (the partial file is removed and the spec's message answered).
+ * `maxBytes` (the partial file is removed and the spec's message answered). Text fields are read
+ * in any order: before the file, they may refuse it before a byte is stored (`limitFor`); after
+ * it, they are checked once the form has ended and a refusal removes the stored file.
  */
 export async function receiveUpload(
   request: FastifyRequest,
@@ -29,30 +31,56 @@ export async function receiveUpload(
     tooLargeMessage: string;
     missingMessage: string;
     /**
-     * A lower limit chosen from the fields sent before the file (materials: 20 MB for images,
-     * 100 MB for audio); may throw an ApiError to refuse the fields before any byte is stored.
+     * A lower limit chosen from the fields (materials: 20 MB for images, 100 MB for audio); may
+     * throw an ApiError to refuse the fields.
      */
     limitFor?: (fields: Record<string, string>) => { maxBytes: number; tooLargeMessage: string };
   },
 ): Promise<ReceivedUpload> {
   if (!request.isMultipart()) throw new ApiError(Code.badRequest, opts.missingMessage);
-  const part = await request.file({ limits: { fileSize: opts.maxBytes, files: 1 } });
-  if (!part || part.fieldname !== opts.field) {
-    part?.file.resume();
-    throw new ApiError(Code.badRequest, opts.missingMessage);
-  }
   const fields: Record<string, string> = {};
-  for (const [name, value] of Object.entries(part.fields)) {
-    const field = Array.isArray(value) ? value[0] : value;
-    if (field && field.type === 'field') fields[name] = String(field.value);
-  }
-  let limit = { maxBytes: opts.maxBytes, tooLargeMessage: opts.tooLargeMessage };
+  let received: Omit<ReceivedUpload, 'fields'> | null = null;
+  const limitOf = () => (opts.limitFor ? opts.limitFor(fields) : null);
   try {
-    if (opts.limitFor) limit = opts.limitFor(fields);
+    for await (const part of request.parts({ limits: { fileSize: opts.maxBytes, files: 1 } })) {
+      if (part.type === 'field') {
+        fields[part.fieldname] = String(part.value);
+        continue;
+      }
+      if (part.fieldname !== opts.field || received) {
+        part.file.resume();
+        throw new ApiError(Code.badRequest, opts.missingMessage);
+      }
+      // Fields sent first choose the limit now; a refusal of theirs waits for the form's end,
+      // since the fields that would make it valid may still follow the file.
+      let limit = { maxBytes: opts.maxBytes, tooLargeMessage: opts.tooLargeMessage };
+      try {
+        limit = limitOf() ?? limit;
+      } catch {
+        // Checked again below with every field.
+      }
+      received = await streamToTemp(part, store, limit);
+    }
+    if (!received) throw new ApiError(Code.badRequest, opts.missingMessage);
+    const limit = limitOf();
+    if (limit && received.size > limit.maxBytes) throw new ApiError(Code.tooLarge, limit.tooLargeMessage);
+    return { ...received, fields };
   } catch (error) {
-    part.file.resume();
+    if (received) await rm(received.tempFile, { force: true });
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new ApiError(Code.tooLarge, opts.tooLargeMessage);
     throw error;
   }
+}
+
+type FilePart = Extract<Awaited<ReturnType<FastifyRequest['file']>>, object>;
+
+/** Writes one file part to a temp file, refusing it as soon as it passes the limit. */
+async function streamToTemp(
+  part: FilePart,
+  store: FileStore,
+  limit: { maxBytes: number; tooLargeMessage: string },
+): Promise<Omit<ReceivedUpload, 'fields'>> {
   const tempFile = await store.tempPath();
   let size = 0;
   part.file.on('data', (chunk: Buffer) => {
@@ -64,10 +92,7 @@ export async function receiveUpload(
     if (part.file.truncated) throw new ApiError(Code.tooLarge, limit.tooLargeMessage);
   } catch (error) {
     await rm(tempFile, { force: true });
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new ApiError(Code.tooLarge, limit.tooLargeMessage);
-    }
     throw error;
   }
-  return { tempFile, filename: part.filename, mimetype: part.mimetype, size, fields };
+  return { tempFile, filename: part.filename, mimetype: part.mimetype, size };
 }

@@ -103,22 +103,22 @@ export function multipart(
   content: Buffer,
   fields: Record<string, string> = {},
   contentType = 'application/octet-stream',
+  /** Put the file before the text fields (the spec's recording form lists `resource` first). */
+  fileFirst = false,
 ): { payload: Buffer; headers: Record<string, string> } {
   const boundary = `----studio${randomBytes(8).toString('hex')}`;
-  const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    parts.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-    );
-  }
-  parts.push(
+  const texts = Object.entries(fields).map(([name, value]) =>
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+  );
+  const file = Buffer.concat([
     Buffer.from(
       `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\n` +
         `Content-Type: ${contentType}\r\n\r\n`,
     ),
     content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  );
+    Buffer.from('\r\n'),
+  ]);
+  const parts = [...(fileFirst ? [file, ...texts] : [...texts, file]), Buffer.from(`--${boundary}--\r\n`)];
   return {
     payload: Buffer.concat(parts),
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },

@@ -160,6 +160,40 @@ describe('PDF read in the browser before upload, and draft autosave', () => {
     await screenshot(page, 'pdf-local-autosaved');
   });
 
+  it('narration typed but not stored is an unsaved change: leaving warns, autosave stores it', async () => {
+    const projectId = Number(new URL(page.url().replace('#/', '')).searchParams.get('videoid'));
+    const box = page.locator(tid('narration-box'));
+    await box.click();
+    await page.keyboard.press('End');
+    await page.keyboard.type('还没点保存的一句。');
+    await expect.poll(() => page.textContent(tid('editor-save-state'))).toContain('有未保存的修改');
+    // Closing or reloading the tab now asks first (the beforeunload handler cancels the unload).
+    const warned = await page.evaluate(() => {
+      const e = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(e);
+      return e.defaultPrevented;
+    });
+    expect(warned).toBe(true);
+    // Half a minute without typing (and a minute since the last autosave): the narration is stored
+    // on its page and the draft saved.
+    await page.clock.fastForward(61_000);
+    await expect
+      .poll(
+        async () => (await apiPost<{ detail: string }>('/virtual/v1/userPro/detail', { projectId })).detail,
+        {
+          timeout: 15_000,
+        },
+      )
+      .toContain('还没点保存的一句');
+    await expect.poll(() => page.textContent(tid('editor-save-state'))).toMatch(/已自动保存 \d\d:\d\d/);
+    const clean = await page.evaluate(() => {
+      const e = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(e);
+      return e.defaultPrevented;
+    });
+    expect(clean).toBe(false);
+  });
+
   it('stops autosaving after a stale revision and says why', async () => {
     const projectId = Number(new URL(page.url().replace('#/', '')).searchParams.get('videoid'));
     // Another tab saves the project: the editor's revision is now stale.

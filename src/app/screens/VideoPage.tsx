@@ -3,8 +3,14 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Button, Loader } from 'semantic-ui-react';
-import { clearProject, currentPage, dirty, doc, loading, page, saveDocument } from '../state/editor';
-import { commitDraft, loadDraft, stopPlaying, watchVoiceChanges } from '../state/editorNarration';
+import { clearProject, currentPage, doc, loading, page, saveDocument } from '../state/editor';
+import {
+  commitDraft,
+  loadDraft,
+  stopPlaying,
+  unsavedChanges,
+  watchVoiceChanges,
+} from '../state/editorNarration';
 import { startAutosave } from '../state/editorAutosave';
 import { closePdfDialog, hasContent, openPdfDialog } from '../state/editorPdf';
 import { cancelSynthesis } from '../state/editorSynthesis';
@@ -67,7 +73,7 @@ export function VideoPage() {
 
   useEffect(() => {
     const warn = (e: BeforeUnloadEvent) => {
-      if (!dirty.peek()) return;
+      if (!unsavedChanges.peek()) return;
       e.preventDefault();
       e.returnValue = '';
     };
@@ -86,7 +92,7 @@ export function VideoPage() {
 
   const goHome = async () => {
     commitDraft();
-    if (dirty.value) {
+    if (unsavedChanges.value) {
       const leave = await confirmDialog({
         title: '提示',
         content: '当前项目有未保存的修改, 离开将丢失这些修改, 是否继续?',

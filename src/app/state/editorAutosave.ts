@@ -3,6 +3,7 @@ import { ApiError } from '../../api/client';
 import { Code } from '../../api/envelope';
 import { projectMessages } from '../../api/project.contract';
 import { dirty, doc, projectId, revision, saveDocument, saving } from './editor';
+import { commitDraft, draftChanged, narrationDraft, unsavedChanges } from './editorNarration';
 import { synthesisOpen } from './editorSynthesis';
 import { showMessage } from './messages';
 
@@ -106,13 +107,18 @@ const pad = (n: number) => String(n).padStart(2, '0');
  */
 export const autoSavedTime = computed(() => {
   const last = autoSaved.value;
-  if (!last || dirty.value || last.revision !== revision.value) return '';
+  if (!last || unsavedChanges.value || last.revision !== revision.value) return '';
   const at = new Date(last.at);
   return `${pad(at.getHours())}:${pad(at.getMinutes())}`;
 });
 
-/** Saves the draft quietly; a stale revision shows the usual conflict message. */
+/**
+ * Saves the draft quietly, with narration typed in the box stored on its page first (as a page
+ * switch would); a stale revision shows the usual conflict message.
+ */
 async function autosaveDraft(): Promise<AutosaveResult> {
+  commitDraft();
+  if (!dirty.peek()) return 'saved';
   try {
     await saveDocument(1, doc.peek(), { quiet: true });
     autoSaved.value = { at: Date.now(), revision: revision.peek() };
@@ -129,13 +135,15 @@ async function autosaveDraft(): Promise<AutosaveResult> {
 /** Starts autosaving the open project; returns the function that stops it (editor unmount). */
 export function startAutosave(): () => void {
   const scheduler = createAutosaveScheduler({
-    needsSave: () => dirty.peek() && projectId.peek() !== null && doc.peek() !== null,
+    needsSave: () => unsavedChanges.peek() && projectId.peek() !== null && doc.peek() !== null,
     busy: () => saving.peek() || synthesisOpen.peek(),
     save: autosaveDraft,
   });
-  // Every edit replaces the document and marks it dirty; loading one leaves it clean.
+  // Every edit replaces the document and marks it dirty; loading one leaves it clean. Typing in
+  // the narration box counts as an edit too.
   const dispose = effect(() => {
-    if (doc.value && dirty.value) scheduler.edited();
+    const typed = draftChanged.value && narrationDraft.value;
+    if (doc.value && (dirty.value || typed)) scheduler.edited();
   });
   return () => {
     dispose();

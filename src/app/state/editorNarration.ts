@@ -18,7 +18,7 @@ import {
 } from '../../model/project';
 import { resolveServerUrl } from '../config';
 import { speakWithVoice, VoiceTaskFailed } from './voiceTasks';
-import { applyQuietly, currentPage, dispatch, doc, page, projectId, selectPage } from './editor';
+import { applyQuietly, currentPage, dirty, dispatch, doc, page, projectId, selectPage } from './editor';
 import { showMessage } from './messages';
 import { confirmDialog } from './confirm';
 import { followSegments } from './editorTalk';
@@ -68,6 +68,12 @@ export const draftChanged = computed(() => {
   if (!p || draftPage.value !== currentPage.value) return false;
   return draftKey(narrationDraft.value) !== draftKey(p.textdome);
 });
+
+/**
+ * Anything not yet stored on the server: document edits, or narration typed in the box and not
+ * stored on its page yet. The header shows it, leaving warns about it, autosave saves it.
+ */
+export const unsavedChanges = computed(() => dirty.value || draftChanged.value);
 
 // Two drafts are the same when they speak the same text with the same markers in the same places.
 function draftKey(html: string): string {

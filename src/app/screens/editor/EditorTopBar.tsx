@@ -4,8 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Button, Icon, Popup } from 'semantic-ui-react';
 import { publicAsset } from '../../config';
 import { UserMenu } from '../../layout/UserMenu';
-import { canRedo, canUndo, dirty, doc, redo, saving, totalTime, undo } from '../../state/editor';
+import { canRedo, canUndo, doc, redo, saving, totalTime, undo } from '../../state/editor';
 import { autoSavedTime } from '../../state/editorAutosave';
+import { unsavedChanges } from '../../state/editorNarration';
 import { openPdfDialog } from '../../state/editorPdf';
 import { startSynthesis, synthesisOpen } from '../../state/editorSynthesis';
 import { showMessage } from '../../state/messages';
@@ -40,6 +41,7 @@ function useFullscreen(): [boolean, () => void] {
 /** The editor's own top bar: logo, project name, undo/redo, time, fullscreen, PDF, save, synthesise, user. */
 export function EditorTopBar({ onHome, onSaveDraft }: Props) {
   useSignals();
+  const unsaved = unsavedChanges.value;
   const { t } = useTranslation('editor');
   const [fullscreen, toggleFullscreen] = useFullscreen();
   const ready = doc.value !== null;
@@ -61,9 +63,9 @@ export function EditorTopBar({ onHome, onSaveDraft }: Props) {
       </button>
       <div className="ps-ed-divider" />
       <ProjectName />
-      <span className={`ps-ed-save-state${dirty.value ? ' is-dirty' : ''}`} data-testid="editor-save-state">
-        <Icon name={dirty.value ? 'circle' : 'check'} size={dirty.value ? 'tiny' : 'small'} />
-        {dirty.value
+      <span className={`ps-ed-save-state${unsaved ? ' is-dirty' : ''}`} data-testid="editor-save-state">
+        <Icon name={unsaved ? 'circle' : 'check'} size={unsaved ? 'tiny' : 'small'} />
+        {unsaved
           ? t('top.unsaved')
           : autoSavedTime.value
             ? t('top.autoSaved', { time: autoSavedTime.value })

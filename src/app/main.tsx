@@ -1,3 +1,4 @@
+import './zodJitless';
 import './styles/semantic';
 import 'nprogress/nprogress.css';
 import './styles/app.css';

@@ -14,6 +14,7 @@ import { ProjectService } from './services/project.service';
 import { ProjectsRepo } from './adapters/db/projects.repo';
 import { normaliseDocument, autoProjectName } from './services/projectDocument';
 import { installErrorHandling } from './http/envelope';
+import { installSecurityHeaders } from './http/securityHeaders';
 import { authRoutes } from './routes/auth.routes';
 import { userRoutes } from './routes/user.routes';
 import { webRoutes } from './routes/web.routes';
@@ -35,6 +36,7 @@ import { composeRoutes } from './routes/compose.routes';
 import { ResourceService } from './services/resource.service';
 import { resourceRoutes } from './routes/resource.routes';
 import { RENDER_JOB, renderHandler } from './video/renderJob';
+import { prepareRender } from './video/renderPrepare';
 import { DemoService } from './services/demo.service';
 import { demoRoutes } from './routes/demo.routes';
 import { TextureService } from './services/texture.service';
@@ -58,6 +60,12 @@ import { PresentersRepo } from './adapters/db/presenters.repo';
 import { PRESENTER_VIDEO_JOB, PresenterService } from './services/presenter.service';
 import { presenterRoutes } from './routes/presenter.routes';
 import path from 'node:path';
+import { DEFAULT_LIMITS, type Limits } from './limits';
+import { StorageQuota } from './services/storageQuota';
+import { sweepTemporaries } from './services/tempSweeper';
+
+/** A temporary nobody wrote for this long belongs to no running job or upload. */
+const STALE_TEMP_MS = 10 * 60_000;
 
 /** The assembled server: HTTP app, services (for the CLI and tests) and the database handle. */
 export interface StudioServer {
@@ -104,7 +112,8 @@ export async function buildServer(config: ServerConfig): Promise<StudioServer> {
   const speech = new SpeechService(projectsRepo, files, extraVoices);
   const jobs = new JobsRepo(db);
   const runner = new JobRunner(jobs, (message, error) => http.log.error({ err: error }, message));
-  const ppts = new PptService(new PptsRepo(db), jobs, files, () => runner.notify());
+  const limits: Limits = { ...DEFAULT_LIMITS, ...config.limits };
+  const ppts = new PptService(new PptsRepo(db), jobs, files, () => runner.notify(), limits);
   const voicesRepo = new VoicesRepo(db);
   const voices = new VoiceService(voicesRepo, jobs, files, () => runner.notify());
   const voiceSpeech = new VoiceSpeechService(voicesRepo, jobs, speech, () => runner.notify());
@@ -112,7 +121,7 @@ export async function buildServer(config: ServerConfig): Promise<StudioServer> {
   const scenes = new SceneService(new ScenesRepo(db), library, files);
   const materials = new MaterialService(new MaterialsRepo(db), files);
   const points = new PointsService(new PointsRepo(db), users);
-  const compose = new ComposeService(projectsRepo, jobs, files, runner, { points, materials });
+
   const transcribeConfig = transcribeConfigFromEnv();
   const resources = new ResourceService(
     projectsRepo,
@@ -131,6 +140,14 @@ export async function buildServer(config: ServerConfig): Promise<StudioServer> {
     path.join(config.dataDir, 'tmp'),
   );
   const presenters = new PresenterService(new PresentersRepo(db), files, jobs, () => runner.notify());
+  const compose = new ComposeService(
+    projectsRepo,
+    jobs,
+    files,
+    runner,
+    { points, materials },
+    (doc, ownerId) => prepareRender(doc, ownerId, { files, library, presenters }),
+  );
   await sessions.prune();
 
   const http = Fastify({
@@ -139,10 +156,8 @@ export async function buildServer(config: ServerConfig): Promise<StudioServer> {
     trustProxy: process.env.TRUST_PROXY === '1',
   });
   http.decorateRequest('auth', null);
-  http.addHook('onSend', async (_request, reply) => {
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Referrer-Policy', 'same-origin');
-  });
+  http.decorate('storageQuota', new StorageQuota(files, limits.userQuotaBytes));
+  installSecurityHeaders(http);
   installErrorHandling(http);
   await http.register(rateLimit, { global: false });
   await http.register(multipart, { limits: { fields: 20, fieldSize: 64 * 1024 } });
@@ -180,8 +195,19 @@ export async function buildServer(config: ServerConfig): Promise<StudioServer> {
     // A render that fails gives its points back (a cancelled one is refunded by compose.cancel).
     failed: (job) => compose.refund(job),
   });
-  // SQLite is the embedded profile: this process is the only worker on its database.
-  if (config.runJobs) await runner.start(database.dialect === 'sqlite');
+  // SQLite is the embedded profile: this process is the only worker on its database, so at start
+  // nothing runs and every temporary is a crash's leftover; with PostgreSQL other processes may
+  // be mid-job, and only what nobody touched for a while goes.
+  const soleWorker = database.dialect === 'sqlite';
+  if (config.runJobs) {
+    const swept = await sweepTemporaries(config.dataDir, {
+      olderThanMs: soleWorker ? 0 : STALE_TEMP_MS,
+      deep: true,
+    });
+    if (swept) http.log.warn(`removed ${swept} temporary file(s) left by an earlier run`);
+    runner.afterEachJob(() => sweepTemporaries(config.dataDir, { olderThanMs: STALE_TEMP_MS, deep: false }));
+    await runner.start(soleWorker);
+  }
 
   return {
     http,

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { openAiTtsFromEnv, type OpenAiTtsConfig } from './adapters/media/tts.openai.config';
+import { limitsFromEnv, type Limits } from './limits';
 
 /** Everything the server reads from its environment, resolved once at start. */
 export interface ServerConfig {
@@ -28,6 +29,8 @@ export interface ServerConfig {
   runJobs: boolean;
   /** Optional OpenAI-compatible text-to-speech server (TTS_URL), listed as extra public voices. */
   openAiTts?: OpenAiTtsConfig;
+  /** Per-user and per-job limits (defaults when absent). */
+  limits?: Partial<Limits>;
 }
 
 /** Reads the configuration from environment variables (documented in the README). */
@@ -51,6 +54,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     libraryDir: path.resolve(import.meta.dirname, '../../assets/library'),
     runJobs: env.RUN_JOBS !== '0',
     openAiTts: openAiTtsFromEnv(env),
+    limits: limitsFromEnv(env),
   };
 }
 

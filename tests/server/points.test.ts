@@ -9,7 +9,6 @@ import { loadConfig } from '../../src/server/config';
 import { synthesisProject } from './helpers/synthesisProject';
 import { startTestServer, testDialects, type TestServer } from './helpers/testServer';
 
-const MISSING_AUDIO = `/files/u/1/audio/${'0'.repeat(32)}.wav`;
 const POINTS = '/api/v1/user/points';
 const COMPOSE = '/virtual/v1/userPro/composeProject';
 
@@ -66,8 +65,8 @@ describe.each(testDialects())('points on %s (jobs not running)', (dialect) => {
     const projectId = await synthesisProject(t, alice, {
       name: '三分钟',
       pages: [
-        { text: '第一页', tts: MISSING_AUDIO, seconds: 65 },
-        { text: '第二页', tts: MISSING_AUDIO, seconds: 60 },
+        { text: '第一页', seconds: 65 },
+        { text: '第二页', seconds: 60 },
       ],
     });
     const before = await profilePoints();
@@ -96,7 +95,7 @@ describe.each(testDialects())('points on %s (jobs not running)', (dialect) => {
     await t.server.services.points.adjustByName('alice', -100_000);
     await t.server.services.points.adjustByName('alice', 1);
     const projectId = await synthesisProject(t, alice, {
-      pages: [{ text: '两分钟', tts: MISSING_AUDIO, seconds: 90 }],
+      pages: [{ text: '两分钟', seconds: 90 }],
     });
     const res = await t.call('POST', COMPOSE, { token: alice, body: { projectId } });
     expect(res.body).toMatchObject({ code: 400, msg: '积分不足' });
@@ -114,7 +113,7 @@ describe.each(testDialects())('points on %s (jobs not running)', (dialect) => {
     const projects = [];
     for (let i = 0; i < 12; i++) {
       projects.push(
-        await synthesisProject(t, bob, { pages: [{ text: `第${i}个`, tts: MISSING_AUDIO, seconds: 30 }] }),
+        await synthesisProject(t, bob, { pages: [{ text: `第${i}个`, seconds: 30 }] }),
       );
     }
     const answers = await Promise.all(
@@ -161,7 +160,7 @@ describe.each(testDialects())('points refund of a failed render on %s', (dialect
   it('gives the points back when the render fails', async () => {
     const projectId = await synthesisProject(t, alice, {
       name: '会失败',
-      pages: [{ text: '音频不存在', tts: MISSING_AUDIO, seconds: 61 }],
+      pages: [{ text: '音频无法读取', audio: 'garbage', seconds: 61 }],
     });
     expect((await t.call('POST', COMPOSE, { token: alice, body: { projectId } })).body.code).toBe(200);
     let status = '';

@@ -124,6 +124,11 @@ describe.each(testDialects())('PDF slides on %s', (dialect) => {
         .statusCode,
     ).toBe(403);
     expect((await t.server.http.inject({ method: 'GET', url: image })).statusCode).toBe(403);
+    // An API client presents its bearer token, as for every other call.
+    const bearer = (token: string) =>
+      t.server.http.inject({ method: 'GET', url: image, headers: { authorization: `Bearer ${token}` } });
+    expect((await bearer(alice)).statusCode).toBe(200);
+    expect((await bearer(bob)).statusCode).toBe(403);
 
     expect(
       (

@@ -39,13 +39,14 @@ const png = (width: number, height: number) =>
     .toBuffer();
 const PDF = readFileSync(path.resolve(import.meta.dirname, '../fixtures/slides-zh-3p.pdf'));
 
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
 describe.each(testDialects())('upload forms in any field order on %s', (dialect) => {
   let t: TestServer;
   let token: string;
   let projectId: number;
   afterAll(async () => {
     await t.stop();
-    rmSync(work, { recursive: true, force: true });
   });
   beforeAll(async () => {
     t = await startTestServer(dialect);

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 
 const DAY_SECONDS = 24 * 3600;
@@ -49,6 +49,24 @@ export class FileStore {
   /** Removes a stored key (missing files are fine). */
   async remove(key: string): Promise<void> {
     await rm(this.resolve(key), { force: true, recursive: true });
+  }
+
+  /** Bytes stored under a key prefix such as 'u/7' (0 when nothing is there). */
+  async usedBytes(prefix: string): Promise<number> {
+    const entries = await readdir(this.resolve(prefix), { recursive: true, withFileTypes: true }).catch(
+      () => [],
+    );
+    const sizes = await Promise.all(
+      entries
+        .filter((e) => e.isFile())
+        .map((e) =>
+          stat(path.join(e.parentPath, e.name)).then(
+            (s) => s.size,
+            () => 0,
+          ),
+        ),
+    );
+    return sizes.reduce((sum, size) => sum + size, 0);
   }
 
   async exists(key: string): Promise<boolean> {

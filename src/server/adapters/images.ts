@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { IMAGE_MAX_SIDE } from '../../api/image.contract';
 
 export interface ImageInfo {
   format: string;
@@ -6,17 +7,48 @@ export interface ImageInfo {
   height: number;
 }
 
+/** What a look at a file found: a usable picture, or why it is not one. */
+export type ImageCheck =
+  | { kind: 'image'; info: ImageInfo }
+  | { kind: 'not_image' }
+  | { kind: 'too_large'; width: number; height: number }
+  | { kind: 'damaged' };
+
 const RASTER_FORMATS = new Set(['png', 'jpeg', 'webp', 'gif']);
 
-/** Reads the real format and size of an image file from its content, or null when it is no image. */
+/** Reads the real format and size of an image file from its header, or null when it is no image. */
 export async function inspectImage(file: string): Promise<ImageInfo | null> {
   try {
-    const meta = await sharp(file).metadata();
+    // Only the header is read here; the pixel limit applies when decoding (checkImage).
+    const meta = await sharp(file, { limitInputPixels: false }).metadata();
     if (!meta.format || !RASTER_FORMATS.has(meta.format) || !meta.width || !meta.height) return null;
     return { format: meta.format, width: meta.width, height: meta.height };
   } catch {
     return null;
   }
+}
+
+/**
+ * Checks an uploaded picture all the way: a header that names a raster format, sides within
+ * IMAGE_MAX_SIDE (checked before decoding, so a 30000x30000 bomb costs nothing), and pixel data
+ * that decodes to the end (a file cut off mid-upload is caught here, not as a 500 later).
+ */
+export async function checkImage(file: string): Promise<ImageCheck> {
+  const info = await inspectImage(file);
+  if (!info) return { kind: 'not_image' };
+  if (info.width > IMAGE_MAX_SIDE || info.height > IMAGE_MAX_SIDE) {
+    return { kind: 'too_large', width: info.width, height: info.height };
+  }
+  try {
+    // Decoding into a thumbnail reads every row; 'truncated' fails on data that ends early.
+    await sharp(file, { failOn: 'truncated', limitInputPixels: IMAGE_MAX_SIDE * IMAGE_MAX_SIDE })
+      .resize({ width: 64, height: 64, fit: 'inside' })
+      .raw()
+      .toBuffer();
+  } catch {
+    return { kind: 'damaged' };
+  }
+  return { kind: 'image', info };
 }
 
 /** Re-encodes an image as PNG (drops metadata and anything hidden after the image data). */

@@ -5,6 +5,8 @@ import type { FastifyRequest } from 'fastify';
 import { Code } from '../../api/envelope';
 import type { FileStore } from '../adapters/files';
 import { ApiError } from './envelope';
+// The storageQuota decorator's type is declared beside receiveUpload.
+import type {} from './upload';
 
 /** One file of a multi-file form, held in a temp file. */
 export interface ReceivedPart {
@@ -87,6 +89,8 @@ export async function receiveParts(
       }
       if (part.file.truncated) throw tooLarge;
     }
+    const total = Object.values(files).reduce((sum, f) => sum + f.size, 0);
+    if (request.auth) await request.server.storageQuota?.admit(request.auth.userId, total);
   } catch (error) {
     await cleanup();
     throw error;

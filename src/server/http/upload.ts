@@ -4,7 +4,15 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { Code } from '../../api/envelope';
 import type { FileStore } from '../adapters/files';
+import type { StorageQuota } from '../services/storageQuota';
 import { ApiError } from './envelope';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The per-user storage cap every upload passes (set by buildServer). */
+    storageQuota?: StorageQuota;
+  }
+}
 
 export interface ReceivedUpload {
   /** Temp file holding the whole upload; the caller moves it into place or removes it. */
@@ -64,6 +72,7 @@ export async function receiveUpload(
     if (!received) throw new ApiError(Code.badRequest, opts.missingMessage);
     const limit = limitOf();
     if (limit && received.size > limit.maxBytes) throw new ApiError(Code.tooLarge, limit.tooLargeMessage);
+    if (request.auth) await request.server.storageQuota?.admit(request.auth.userId, received.size);
     return { ...received, fields };
   } catch (error) {
     if (received) await rm(received.tempFile, { force: true });

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { FileStore } from '../adapters/files';
 import type { AuthService } from '../services/auth.service';
@@ -14,13 +14,16 @@ export async function webRoutes(
 ) {
   const { files, auth } = opts;
 
-  // A user's own files (u/<id>/...) are also served to that user's browser session: <img> and
-  // <video> cannot send a bearer header, but the session cookie `jwt` travels with them.
-  const ownsKey = async (key: string, cookieHeader: string | undefined) => {
+  // A user's own files (u/<id>/...) are served to that user's session however it arrives: API
+  // clients send the bearer header, while <img> and <video> cannot, but the session cookie `jwt`
+  // travels with them.
+  const ownsKey = async (key: string, headers: FastifyRequest['headers']) => {
     const owner = /^u\/(\d+)\//.exec(key)?.[1];
-    const token = /(?:^|;\s*)jwt=([^;]+)/.exec(cookieHeader ?? '')?.[1];
+    const bearer = /^Bearer\s+(.+)$/.exec(headers.authorization ?? '')?.[1];
+    const cookie = /(?:^|;\s*)jwt=([^;]+)/.exec(headers.cookie ?? '')?.[1];
+    const token = bearer?.trim() ?? (cookie ? decodeURIComponent(cookie) : undefined);
     if (!owner || !token) return false;
-    const session = await auth.authenticate(decodeURIComponent(token));
+    const session = await auth.authenticate(token);
     return session?.userId === Number(owner);
   };
   await app.register(fastifyStatic, { root: files.root, serve: false });
@@ -34,8 +37,7 @@ export async function webRoutes(
       try {
         files.resolve(key);
         valid =
-          (!!sig && files.verifySignature(key, Number(exp), sig)) ||
-          (await ownsKey(key, request.headers.cookie));
+          (!!sig && files.verifySignature(key, Number(exp), sig)) || (await ownsKey(key, request.headers));
       } catch {
         valid = false;
       }

@@ -14,7 +14,8 @@ import type { UsersRepo } from '../adapters/db/users.repo';
 import type { SessionsRepo } from '../adapters/db/sessions.repo';
 import type { LoginGuardRepo } from '../adapters/db/loginGuard.repo';
 import type { FileStore } from '../adapters/files';
-import { inspectImage, writePng } from '../adapters/images';
+import { writePng } from '../adapters/images';
+import { requireImage } from './uploadedImage';
 import { hashPassword, verifyPassword } from '../adapters/passwords';
 import { ApiError } from '../http/envelope';
 
@@ -83,8 +84,7 @@ export class AccountService {
   async setAvatar(userId: number, tempFile: string): Promise<string> {
     const output = await this.files.tempPath('.png');
     try {
-      const info = await inspectImage(tempFile);
-      if (!info) throw new ApiError(Code.badRequest, avatarMessages.notImage);
+      const info = await requireImage(tempFile, avatarMessages.notImage);
       if (info.width < AVATAR_MIN_WIDTH || info.height < AVATAR_MIN_HEIGHT) {
         throw new ApiError(Code.badRequest, avatarMessages.tooSmall);
       }

@@ -3,7 +3,12 @@ import { composeMessages, type ComposeStatus, type VideoItem } from '../../api/c
 import { projectMessages } from '../../api/project.contract';
 import { materialMessages } from '../../api/material.contract';
 import { synthesisCost } from '../../api/points.contract';
-import { migrateDocument, pageSeconds, validateForSynthesis } from '../../model/project';
+import {
+  migrateDocument,
+  pageSeconds,
+  validateForSynthesis,
+  type ProjectDocument,
+} from '../../model/project';
 import type { JobRow, JobsRepo } from '../adapters/db/jobs.repo';
 import type { ProjectsRepo } from '../adapters/db/projects.repo';
 import type { FileStore } from '../adapters/files';
@@ -11,6 +16,7 @@ import { ApiError } from '../http/envelope';
 import { RENDER_JOB, type RenderResult } from '../video/renderJob';
 import type { MaterialService } from './material.service';
 import type { PointsService } from './points.service';
+import { JobFailure } from './jobRunner';
 
 /** The render job's payload: the project, and the points charge to give back if it does not finish. */
 interface ChargedPayload {
@@ -26,6 +32,8 @@ export class ComposeService {
     private readonly files: FileStore,
     private readonly runner: { notify(): void; abortLocal(jobId: number): void },
     private readonly billing: { points: PointsService; materials: MaterialService },
+    /** Finds every file the document needs; throws a JobFailure naming the page and asset. */
+    private readonly checkInputs: (doc: ProjectDocument, ownerId: number) => Promise<unknown>,
   ) {}
 
   /**
@@ -49,6 +57,13 @@ export class ComposeService {
     if (music && !(await this.billing.materials.findAudio(ownerId, music))) {
       throw new ApiError(Code.badRequest, materialMessages.musicMissing);
     }
+    // A render never starts with a missing input: a deleted scene, video, sticker or presenter is
+    // named now, before anything is charged, instead of failing the job later.
+    await this.checkInputs(doc.value, ownerId).catch((error: unknown) => {
+      if (error instanceof JobFailure)
+        throw new ApiError(Code.badRequest, `${error.message}，请修改后再合成`);
+      throw error;
+    });
     const seconds = doc.value.ppt.pages.reduce((sum, p) => sum + pageSeconds(p), 0);
     const chargeId = await this.billing.points.charge(ownerId, synthesisCost(seconds), project.name);
     const payload: ChargedPayload = { projectId, chargeId };

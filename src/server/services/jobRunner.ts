@@ -10,7 +10,13 @@ export interface JobContext {
 }
 
 export interface JobHandler {
+  /** Jobs of this kind this process runs at once. */
   concurrency: number;
+  /**
+   * Jobs of this kind one user may have running at once, across every worker (default 1): the
+   * rest of that user's queue waits while other users' jobs take the free slots.
+   */
+  perOwner?: number;
   run(ctx: JobContext): Promise<{ message: string; result?: unknown }>;
   /** Called once the job is marked failed (not when cancelled): gives back what queuing it took. */
   failed?(job: JobRow): Promise<void>;
@@ -34,6 +40,7 @@ export class JobRunner {
   private readonly aborts = new Map<number, AbortController>();
 
   private readonly handlers: Record<string, JobHandler> = {};
+  private afterEach: (() => Promise<unknown>) | undefined;
 
   constructor(
     private readonly jobs: JobsRepo,
@@ -44,6 +51,11 @@ export class JobRunner {
   /** Adds the handler for a kind of job (before `start`). */
   register(kind: string, handler: JobHandler): void {
     this.handlers[kind] = handler;
+  }
+
+  /** Runs `task` after every job settles (tidying up what the job may have left). */
+  afterEachJob(task: () => Promise<unknown>): void {
+    this.afterEach = task;
   }
 
   /**
@@ -86,7 +98,7 @@ export class JobRunner {
     try {
       for (const [kind, handler] of Object.entries(this.handlers)) {
         while ((this.running.get(kind) ?? 0) < handler.concurrency) {
-          const job = await this.jobs.claim([kind], LEASE_MS);
+          const job = await this.jobs.claim([kind], LEASE_MS, handler.perOwner ?? 1);
           if (!job) break;
           this.launch(kind, handler, job);
         }
@@ -99,7 +111,8 @@ export class JobRunner {
 
   private launch(kind: string, handler: JobHandler, job: JobRow): void {
     this.running.set(kind, (this.running.get(kind) ?? 0) + 1);
-    const task = this.execute(handler, job).finally(() => {
+    const task = this.execute(handler, job).finally(async () => {
+      await this.afterEach?.().catch((error: unknown) => this.log('after-job task failed', error));
       this.running.set(kind, (this.running.get(kind) ?? 1) - 1);
       this.active.delete(task);
       this.notify();

@@ -15,7 +15,7 @@ import {
 } from '../../api/material.contract';
 import type { MaterialRow, MaterialsRepo } from '../adapters/db/materials.repo';
 import type { FileStore } from '../adapters/files';
-import { inspectImage } from '../adapters/images';
+import { requireImage } from './uploadedImage';
 import { audioToAac, probe } from '../adapters/media/ffmpeg';
 import { ApiError, parse } from '../http/envelope';
 import type { ReceivedUpload } from '../http/upload';
@@ -101,9 +101,9 @@ export class MaterialService {
   }
 
   private async storeImage(input: string, base: string, temps: string[], committed: string[]) {
-    const info = await inspectImage(input);
-    const ext = info && IMAGE_EXTENSION[info.format];
-    if (!info || !ext) throw new ApiError(Code.badRequest, materialMessages.imageType);
+    const info = await requireImage(input, materialMessages.imageType);
+    const ext = IMAGE_EXTENSION[info.format];
+    if (!ext) throw new ApiError(Code.badRequest, materialMessages.imageType);
     const out = await this.files.tempPath(`.${ext}`);
     const thumb = await this.files.tempPath('.jpg');
     temps.push(out, thumb);

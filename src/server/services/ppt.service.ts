@@ -10,6 +10,7 @@ import { inspectPdf, PdfError, rasterizePdf } from '../adapters/media/pdf.mupdf'
 import { ApiError } from '../http/envelope';
 import type { ReceivedUpload } from '../http/upload';
 import { JobFailure, type JobContext, type JobHandler } from './jobRunner';
+import type { Limits } from '../limits';
 
 export const RASTERIZE_JOB = 'pdf.rasterize';
 const PAGE_WIDTH = 1920;
@@ -24,6 +25,7 @@ export class PptService {
     private readonly jobs: JobsRepo,
     private readonly files: FileStore,
     private readonly wakeJobs: () => void,
+    private readonly limits: Pick<Limits, 'pdfMaxPages' | 'pdfPageTimeoutMs'>,
   ) {}
 
   /**
@@ -33,10 +35,12 @@ export class PptService {
   async upload(ownerId: number, upload: ReceivedUpload): Promise<PptUploadData> {
     try {
       if (!/\.pdf$/i.test(upload.filename)) throw new ApiError(Code.badRequest, pptMessages.notPdf);
-      const info = await inspectPdf(upload.tempFile).catch((error: unknown) => {
-        if (error instanceof PdfError) throw new ApiError(Code.badRequest, error.message);
-        throw error;
-      });
+      const info = await inspectPdf(upload.tempFile, { maxPages: this.limits.pdfMaxPages }).catch(
+        (error: unknown) => {
+          if (error instanceof PdfError) throw new ApiError(Code.badRequest, error.message);
+          throw error;
+        },
+      );
       const uuid = randomUUID();
       await this.files.commit(upload.tempFile, `${pptDir(ownerId, uuid)}/source.pdf`);
       const name = (upload.fields.name || upload.filename).replace(/\.pdf$/i, '').slice(0, 200) || '未命名';
@@ -82,9 +86,12 @@ export class PptService {
     await this.files.remove(`${pptDir(ownerId, row.uuid)}/source.pdf`);
   }
 
-  /** The job handler that rasterises a deck's pages to 1920 px PNGs. */
+  /**
+   * The job handler that rasterises a deck's pages to 1920 px PNGs. Two decks at a time, one per
+   * user: another user's one-page deck is drawn while someone's thousand-page deck still runs.
+   */
   rasterizeHandler(): JobHandler {
-    return { concurrency: 1, run: (ctx) => this.rasterize(ctx) };
+    return { concurrency: 2, perOwner: 1, run: (ctx) => this.rasterize(ctx) };
   }
 
   private async rasterize(ctx: JobContext) {
@@ -96,6 +103,8 @@ export class PptService {
       await rasterizePdf(path.join(dir, 'source.pdf'), dir, {
         width: PAGE_WIDTH,
         signal: ctx.signal,
+        maxPages: this.limits.pdfMaxPages,
+        pageTimeoutMs: this.limits.pdfPageTimeoutMs,
         onProgress: (done, total) => {
           void this.ppts.update(pptId, { pages_done: done });
           void ctx.progress(total ? done / total : 0, `${done}/${total}`).catch(() => undefined);

@@ -15,7 +15,7 @@ import {
   type PresenterKeying,
   type PresenterRect,
 } from '../../api/presenter.contract';
-import { inspectImage } from '../adapters/images';
+import { requireImage } from './uploadedImage';
 import { probe } from '../adapters/media/ffmpeg';
 import { loopSize, writePoster } from '../adapters/media/presenterVideo';
 import {
@@ -184,7 +184,7 @@ async function checkedImage(
   wrongType: string,
 ) {
   if (!part?.size) throw new ApiError(Code.badRequest, missing);
-  const info = await inspectImage(part.tempFile);
-  if (!info || !formats.includes(info.format)) throw new ApiError(Code.badRequest, wrongType);
+  const info = await requireImage(part.tempFile, wrongType);
+  if (!formats.includes(info.format)) throw new ApiError(Code.badRequest, wrongType);
   return { part, info };
 }

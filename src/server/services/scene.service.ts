@@ -13,6 +13,7 @@ import type { SceneRow, ScenesRepo } from '../adapters/db/scenes.repo';
 import type { FileStore } from '../adapters/files';
 import { writeCoverJpeg } from '../adapters/coverImage';
 import { inspectImage } from '../adapters/images';
+import { requireImage } from './uploadedImage';
 import { ApiError, parse } from '../http/envelope';
 import type { ReceivedUpload } from '../http/upload';
 import type { LibraryService } from './library.service';
@@ -71,8 +72,8 @@ export class SceneService {
     try {
       const { sizeType } = parse(sceneUploadFields, upload.fields);
       if (!ACCEPTED_NAME.test(upload.filename)) throw new ApiError(Code.badRequest, sceneMessages.notImage);
-      const info = await inspectImage(upload.tempFile);
-      if (!info || !ACCEPTED_FORMATS.has(info.format)) {
+      const info = await requireImage(upload.tempFile, sceneMessages.notImage);
+      if (!ACCEPTED_FORMATS.has(info.format)) {
         throw new ApiError(Code.badRequest, sceneMessages.notImage);
       }
       await writeCoverJpeg(

@@ -16,7 +16,7 @@ import {
 } from '../../api/texture.contract';
 import type { TextureRow, TexturesRepo } from '../adapters/db/textures.repo';
 import type { FileStore } from '../adapters/files';
-import { inspectImage } from '../adapters/images';
+import { requireImage } from './uploadedImage';
 import { ApiError, parse } from '../http/envelope';
 import type { ReceivedUpload } from '../http/upload';
 
@@ -93,8 +93,8 @@ export class TextureService {
       const type = fields.textureType;
       const out = await this.files.tempPath(EXTENSION[type]);
       temps.push(out);
-      const info = await inspectImage(upload.tempFile);
-      if (!info || info.format !== FORMAT[type]) throw new ApiError(Code.badRequest, WRONG_FORMAT[type]);
+      const info = await requireImage(upload.tempFile, WRONG_FORMAT[type]);
+      if (info.format !== FORMAT[type]) throw new ApiError(Code.badRequest, WRONG_FORMAT[type]);
       const stored = await reencode(upload.tempFile, out, type).catch(() => {
         throw new ApiError(Code.badRequest, WRONG_FORMAT[type]);
       });

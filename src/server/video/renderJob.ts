@@ -9,16 +9,14 @@ import { SUBTITLE_FONT_NAME, subtitleFontDir, subtitleFontPath } from '../adapte
 import type { LibraryService } from '../services/library.service';
 import type { PresenterService } from '../services/presenter.service';
 import { JobFailure, type JobContext, type JobHandler } from '../services/jobRunner';
-import { RenderAssets } from './assets';
-import { backgroundMusic, ownPresenter, pageVideos } from './renderInputs';
 import { musicJoinArgs, musicMixGraph, speechIntervals } from './backgroundMusic';
 import { pageMouthCues } from './speaking';
 import { blinkTrack, concatArgs, concatList, mouthTrack } from './ffconcat';
 import { pageArgs } from './ffmpegArgs';
 import { PageCache, pageCacheKey } from './pageCache';
-import type { OwnPresenterMotion } from './ownPresenterLayer';
-import { blinkTimes, planPages, type PagePlan, type RigFiles } from './renderPlan';
-import { slideAspects, writePartFiles } from './shotPartFiles';
+import { blinkTimes, type PagePlan } from './renderPlan';
+import { prepareRender, type PreparedRender } from './renderPrepare';
+import { writePartFiles } from './shotPartFiles';
 import { composeFront, composeStill, transparentLike } from './stillComposer';
 import { pageCues } from '../../model/speech/subtitleCues';
 import { assDocument, subtitleStyle } from './subtitles';
@@ -81,14 +79,8 @@ export function renderHandler(deps: {
       await mkdir(work, { recursive: true });
       try {
         await cache.prune();
-        const result = await renderDocument(
-          parsed.value,
-          new RenderAssets(deps.files, deps.library, ownerId),
-          await ownPresenter(parsed.value.character.uuid, ownerId, deps.presenters),
-          work,
-          cache,
-          ctx,
-        );
+        const prepared = await prepareRender(parsed.value, ownerId, deps);
+        const result = await renderDocument(parsed.value, prepared, work, cache, ctx);
         const key = videoKey(ownerId, projectId, ctx.job.id);
         await deps.files.commit(result.file, key);
         await deps.projects.setComposeStatus(projectId, 'done');
@@ -106,42 +98,13 @@ export function renderHandler(deps: {
 
 async function renderDocument(
   doc: ProjectDocument,
-  assets: RenderAssets,
-  own: { rig: RigFiles; motion?: OwnPresenterMotion } | undefined,
+  prepared: PreparedRender,
   work: string,
   cache: PageCache,
   ctx: JobContext,
 ) {
   const frame = EXPORT_FRAME[doc.distinguishability];
-  if (!doc.character.uuid) throw new JobFailure('人物未选择');
-  const rig = own?.rig ?? assets.rig(doc.character.uuid);
-  const aspects = await slideAspects(doc, (url) => assets.file(url));
-  const videos = await pageVideos(doc, assets);
-  const music = await backgroundMusic(doc, assets);
-  const plans = planPages(
-    doc,
-    frame,
-    rig,
-    (url) => assets.file(url),
-    (page) => {
-      const clips = page.childList.filter((c) => c.tts);
-      if (clips.length)
-        return clips.map((c) => ({
-          ...assets.audio(c.tts, page.index),
-          text: c.ttsText,
-          isScale: c.isScale,
-        }));
-      // Uploaded or recorded narration has no text; its transcribed words (if any) are the subtitles.
-      const audio = assets.audio(page.tts, page.index);
-      return [{ ...audio, text: page.text || joinWords(audio.words ?? []) }];
-    },
-    (file) => aspects.get(file),
-    (page) => videos.get(page.index) ?? null,
-    (texture, page) => assets.sticker(texture.path, page.index),
-  );
-  if (!plans.length) throw new JobFailure('项目没有页面');
-  if (own?.motion) for (const plan of plans) plan.character.own = own.motion;
-
+  const { plans, music } = prepared;
   const totalMs = plans.reduce((sum, p) => sum + p.durationMs, 0);
   const progressMs = new Map<number, number>();
   let pagesDone = 0;
@@ -213,14 +176,6 @@ async function renderDocument(
     pagesRendered: plans.length - pagesCached,
     pagesCached,
   };
-}
-
-/** Transcribed segments as one text: Latin segments keep a space between them, Chinese ones not. */
-function joinWords(words: { text: string }[]): string {
-  return words.reduce((text, w) => {
-    const gap = /[A-Za-z0-9]$/.test(text) && /^[A-Za-z0-9]/.test(w.text) ? ' ' : '';
-    return text + gap + w.text;
-  }, '');
 }
 
 /** The page's ASS subtitle script, or null when the document has subtitles off. */

@@ -9,8 +9,13 @@ export interface BrowserSession {
   browser: Browser;
   context: BrowserContext;
   page: Page;
+  /** Content-Security-Policy violations any page of the session reported so far. */
+  cspViolations: string[];
+  /** Closes the browser; fails when any page broke the app's Content-Security-Policy. */
   close(): Promise<void>;
 }
+
+const CSP_REFUSAL = /Content Security Policy|securitypolicyviolation/i;
 
 /**
  * Launches the system Chromium headless with the flags DESIGN.md lists (WebGL via SwiftShader).
@@ -35,13 +40,30 @@ export async function openBrowser(opts: { locale?: string; args?: string[] } = {
     viewport: { width: 1440, height: 900 },
     locale: opts.locale ?? 'zh-CN',
   });
+  // Every flow doubles as a check of the policy: a refused script, style, image, media, worker or
+  // eval shows up as a console error in the page or one of its workers.
+  const cspViolations: string[] = [];
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) =>
+      console.error(
+        `securitypolicyviolation ${event.violatedDirective} ${event.blockedURI} at ${event.sourceFile}:${event.lineNumber}:${event.columnNumber}`,
+      ),
+    );
+  });
+  context.on('console', (message) => {
+    if (message.type() === 'error' && CSP_REFUSAL.test(message.text())) cspViolations.push(message.text());
+  });
   const page = await context.newPage();
   return {
     browser,
     context,
     page,
+    cspViolations,
     async close() {
       await browser.close();
+      if (cspViolations.length) {
+        throw new Error(`Content-Security-Policy violations:\n${cspViolations.join('\n')}`);
+      }
     },
   };
 }

@@ -1,17 +1,57 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { newDocument, toExportDocument, type ProjectDocument } from '../../../src/model/project';
 import type { TestServer } from './testServer';
 
+/** A narration clip of `seconds` silence stored as the user's own audio, with its timings. */
+export function storedNarration(
+  t: TestServer,
+  userId: number,
+  seconds: number,
+  kind: 'silent' | 'garbage' = 'silent',
+): string {
+  const key = `u/${userId}/audio/${randomBytes(16).toString('hex')}.wav`;
+  const file = path.join(t.config.dataDir, 'files', key);
+  mkdirSync(path.dirname(file), { recursive: true });
+  const rate = 8000;
+  const data = Buffer.alloc(Math.round(seconds * rate) * 2);
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0);
+  header.writeUInt32LE(36 + data.length, 4);
+  header.write('WAVEfmt ', 8);
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20); // PCM
+  header.writeUInt16LE(1, 22); // mono
+  header.writeUInt32LE(rate, 24);
+  header.writeUInt32LE(rate * 2, 28);
+  header.writeUInt16LE(2, 32);
+  header.writeUInt16LE(16, 34);
+  header.write('data', 36);
+  header.writeUInt32LE(data.length, 40);
+  // 'garbage' exists and has timings, so the render starts, but ffmpeg cannot read it.
+  writeFileSync(file, kind === 'silent' ? Buffer.concat([header, data]) : randomBytes(4096));
+  const timings = { durationMs: Math.round(seconds * 1000), mouth: [], words: [] };
+  writeFileSync(file.replace(/\.wav$/, '.json'), JSON.stringify(timings));
+  return `/files/${key}`;
+}
+
 /**
  * Adds a project and saves it for synthesis (original 2) with a presenter, a voice, a scene and one
- * text page per entry; `seconds` is each page's audio length and `bgMusic` the background music.
- * Answers the project id.
+ * text page per entry; `seconds` is each page's audio length (stored as silence unless `tts` names
+ * a clip or `audio` is 'garbage') and `bgMusic` the background music. Answers the project id.
  */
 export async function synthesisProject(
   t: TestServer,
   token: string,
-  opts: { pages: { text: string; tts: string; seconds?: number }[]; bgMusic?: string; name?: string },
+  opts: {
+    pages: { text: string; tts?: string; seconds?: number; audio?: 'silent' | 'garbage' }[];
+    bgMusic?: string;
+    name?: string;
+  },
 ): Promise<number> {
   const call = (url: string, body: object) => t.call('POST', url, { token, body });
+  const userId = (await t.call('GET', '/api/v1/user/profile', { token })).body.data.user.userId as number;
   const projectId = (await call('/virtual/v1/userPro/add', { proKind: 3 })).body.data as number;
   const d = newDocument({ projectName: opts.name ?? '积分测试' });
   const doc: ProjectDocument = {
@@ -35,7 +75,7 @@ export async function synthesisProject(
         index: i + 1,
         text: p.text,
         textdome: p.text,
-        tts: p.tts,
+        tts: p.tts ?? storedNarration(t, userId, p.seconds ?? 3, p.audio),
         soundTime: p.seconds ?? 0,
       })),
     },

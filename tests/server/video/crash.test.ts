@@ -1,10 +1,12 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { newDocument, toExportDocument, type ProjectDocument } from '../../../src/model/project';
 import { probe } from '../../../src/server/adapters/media/ffmpeg';
 import { startRealServer, type RealServer } from '../../e2e/helpers/realServer';
+import { pdfOfSlides } from '../helpers/pdfMaker';
 
 describe('a render interrupted by a crash', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'studio-crash-'));
@@ -88,5 +90,69 @@ describe('a render interrupted by a crash', () => {
     const info = await probe(file);
     expect(info.streams.map((s) => s.type).sort()).toEqual(['audio', 'video']);
     expect(Math.abs(info.durationMs - 4 * tts.soundTime * 1000)).toBeLessThan(300);
+    // The render's scratch folder and half-cached pages of the killed run are gone.
+    expect(temporaries()).toEqual([]);
   }, 300_000);
+
+  /** Temporaries anywhere in the data folder: DATA_DIR/tmp entries and write-beside names. */
+  const temporaries = () => {
+    const tmp = path.join(dataDir, 'tmp');
+    const loose = existsSync(tmp) ? readdirSync(tmp).map((n) => `tmp/${n}`) : [];
+    const beside = ['files', 'cache'].flatMap((top) =>
+      existsSync(path.join(dataDir, top))
+        ? readdirSync(path.join(dataDir, top), { recursive: true })
+            .map(String)
+            .filter((n) => /\.raster-|\.tmp-|\.tmp\./.test(n))
+        : [],
+    );
+    return [...loose, ...beside];
+  };
+
+  /** Starts a multipart upload of `bytes` and sends only the first half, leaving it hanging. */
+  const hangingUpload = (token: string, bytes: Buffer) => {
+    const url = new URL('/virtual/v1/userPpt/upload', server!.url);
+    const boundary = 'crashboundary';
+    const req = request(url, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+      },
+    });
+    req.on('error', () => undefined);
+    req.write(
+      `--${boundary}\r\nContent-Disposition: form-data; name="resources"; filename="big.pdf"\r\n` +
+        'Content-Type: application/pdf\r\n\r\n',
+    );
+    req.write(bytes.subarray(0, bytes.length / 2));
+  };
+
+  it('leaves no temporary file after kills during an upload and during rasterising', async () => {
+    await server?.stop();
+    server = await startRealServer(env, { dataDir, keepData: true });
+    const token = (await call('/virtual/v1/login', { username: 'demo', password: 'demo123456' })).token!;
+    const form = new FormData();
+    form.append('name', '三百页.pdf');
+    form.append('resources', new Blob([new Uint8Array(pdfOfSlides(300))]), '三百页.pdf');
+    const uploaded = await fetch(`${server.url}/virtual/v1/userPpt/upload`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    const { pptId } = ((await uploaded.json()) as { data: { pptId: number } }).data;
+    const info = async () => (await call('/virtual/v1/userPpt/info', { pptId, type: 2 }, token)).data;
+    await expect
+      .poll(async () => (await info()).pagesDone, { timeout: 30_000, interval: 20 })
+      .toBeGreaterThan(5);
+    hangingUpload(token, Buffer.concat([pdfOfSlides(1), Buffer.alloc(8 * 1024 * 1024, 0x20)]));
+    await expect.poll(() => readdirSync(path.join(dataDir, 'tmp')).length).toBeGreaterThan(0);
+    await server.kill();
+    // The crash left a half-rasterised deck and a half-received upload.
+    expect(temporaries().some((n) => n.includes('.raster-'))).toBe(true);
+    expect(temporaries().some((n) => n.startsWith('tmp/'))).toBe(true);
+
+    server = await startRealServer(env, { dataDir, keepData: true });
+    await expect.poll(async () => (await info()).status, { timeout: 60_000, interval: 200 }).toBe('ready');
+    expect(temporaries()).toEqual([]);
+  }, 120_000);
 });

@@ -4,6 +4,9 @@ import type { Database, JobsTable } from './schema';
 export type JobRow = Selectable<JobsTable>;
 export type JobStatus = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
 
+/** How far back the scheduler counts a user's started jobs when choosing whose job is next. */
+const FAIRNESS_WINDOW_MS = 15 * 60_000;
+
 /** The durable job table: enqueue, claim with a lease, report progress, finish. */
 export class JobsRepo {
   constructor(private readonly db: Kysely<Database>) {}
@@ -38,19 +41,44 @@ export class JobsRepo {
 
   /**
    * Claims the oldest runnable job of the given kinds: queued, or running with an expired lease
-   * (its worker died). The claim is a compare-and-set, so two workers never take the same job.
+   * (its worker died), of an owner who has fewer than `perOwner` of these kinds running (so one
+   * user's long queue cannot starve another's). The claim is a compare-and-set, so two workers
+   * never take the same job.
    */
-  async claim(kinds: string[], leaseMs: number): Promise<JobRow | undefined> {
+  async claim(kinds: string[], leaseMs: number, perOwner = Infinity): Promise<JobRow | undefined> {
     const now = Date.now();
-    const candidate = await this.db
+    let query = this.db
       .selectFrom('jobs')
       .select(['id', 'status', 'locked_until'])
-      .where('kind', 'in', kinds)
+      .where('kind', 'in', kinds);
+    if (Number.isFinite(perOwner)) {
+      const busyOwners = this.db
+        .selectFrom('jobs')
+        .select('owner_id')
+        .where('kind', 'in', kinds)
+        .where('status', '=', 'running')
+        .where('locked_until', '>=', now)
+        .groupBy('owner_id')
+        .having((eb) => eb.fn.countAll(), '>=', perOwner);
+      query = query.where('owner_id', 'not in', busyOwners);
+    }
+    const candidate = await query
       .where((eb) =>
         eb.or([
           eb('status', '=', 'queued'),
           eb.and([eb('status', '=', 'running'), eb('locked_until', '<', now)]),
         ]),
+      )
+      // Round robin between users: whoever was served least in the last while goes first, then
+      // the oldest job. A user's tenth render waits behind another user's first.
+      .orderBy((eb) =>
+        eb
+          .selectFrom('jobs as served')
+          .select((inner) => inner.fn.countAll().as('n'))
+          .whereRef('served.owner_id', '=', 'jobs.owner_id')
+          .where('served.kind', 'in', kinds)
+          .where('served.attempts', '>', 0)
+          .where('served.updated_at', '>', now - FAIRNESS_WINDOW_MS),
       )
       .orderBy('id')
       .limit(1)
@@ -68,7 +96,7 @@ export class JobsRepo {
       .where('status', '=', candidate.status)
       .where('locked_until', '=', candidate.locked_until)
       .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) === 0) return this.claim(kinds, leaseMs);
+    if (Number(claimed.numUpdatedRows) === 0) return this.claim(kinds, leaseMs, perOwner);
     return this.db.selectFrom('jobs').selectAll().where('id', '=', candidate.id).executeTakeFirst();
   }
 

@@ -10,12 +10,18 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { PdfError, type PdfErrorCode } from './pdf.errors';
+import { PdfError, pdfMessages, type PdfErrorCode } from './pdf.errors';
 import type { RasterJob, RasterMessage } from './pdf.mupdf.protocol';
 import { openCheckedPdf } from './pdf.open';
 import { startModuleWorker } from './workerThread';
 
 export { PdfError, PDF_ERROR_MESSAGES, type PdfErrorCode } from './pdf.errors';
+
+/**
+ * The most a page's long side may exceed its short side. Slides are 16:9 or 4:3 and documents
+ * about 1.4:1; a 1x14400 pt strip would rasterise to a 27-million-pixel-tall image at 1920 wide.
+ */
+export const MAX_PAGE_ASPECT = 6;
 
 /** What {@link inspectPdf} reports about a usable PDF. */
 export interface PdfInfo {
@@ -25,11 +31,19 @@ export interface PdfInfo {
   title: string | null;
 }
 
-/** Page count, encryption and title of a PDF; throws {@link PdfError} for files that cannot be used. */
-export async function inspectPdf(path: string): Promise<PdfInfo> {
+/**
+ * Page count, encryption and title of a PDF; throws {@link PdfError} for files that cannot be used:
+ * unreadable ones, more than `maxPages` pages, or a page too narrow to be a slide.
+ */
+export async function inspectPdf(path: string, opts: { maxPages?: number } = {}): Promise<PdfInfo> {
   const mupdf = await import('mupdf');
   const doc = await openCheckedPdf(mupdf, path);
   try {
+    const pages = doc.countPages();
+    if (opts.maxPages !== undefined && pages > opts.maxPages) {
+      throw new PdfError('too_many_pages', `${pages} pages`, pdfMessages.tooManyPages(pages, opts.maxPages));
+    }
+    checkPageShapes(doc, pages);
     const encryption = doc.getMetaData('encryption');
     const title = doc.getMetaData('info:Title')?.trim();
     return {
@@ -39,6 +53,35 @@ export async function inspectPdf(path: string): Promise<PdfInfo> {
     };
   } finally {
     doc.destroy();
+  }
+}
+
+type MupdfDocument = Awaited<ReturnType<typeof openCheckedPdf>>;
+
+/** Refuses the first page whose sides differ by more than MAX_PAGE_ASPECT (or that has no area). */
+function checkPageShapes(doc: MupdfDocument, pages: number): void {
+  for (let i = 0; i < pages; i++) {
+    const page = doc.loadPage(i);
+    let bounds: number[];
+    try {
+      bounds = page.getBounds();
+    } catch (err) {
+      throw new PdfError('corrupt', String((err as Error).message ?? err));
+    } finally {
+      page.destroy();
+    }
+    const [x0, y0, x1, y1] = bounds;
+    const width = Math.round(Math.abs(x1 - x0));
+    const height = Math.round(Math.abs(y1 - y0));
+    const short = Math.min(Math.abs(x1 - x0), Math.abs(y1 - y0));
+    const long = Math.max(Math.abs(x1 - x0), Math.abs(y1 - y0));
+    if (!(short > 0) || long / short > MAX_PAGE_ASPECT) {
+      throw new PdfError(
+        'odd_page',
+        `page ${i + 1}: ${width}x${height}`,
+        pdfMessages.oddPage(i + 1, width, height),
+      );
+    }
   }
 }
 
@@ -52,6 +95,10 @@ export interface RasterizeOptions {
   onProgress?: (done: number, total: number) => void;
   /** Aborting stops the worker and removes everything written. */
   signal?: AbortSignal;
+  /** Refuse decks of more pages than this (checked before the worker starts). */
+  maxPages?: number;
+  /** A page that takes longer than this stops the worker with a page_timeout PdfError. */
+  pageTimeoutMs?: number;
 }
 
 /** Result of {@link rasterizePdf}: where the files are and each page image's height. */
@@ -64,6 +111,7 @@ export interface RasterizeResult {
 }
 
 const KNOWN_CODES: readonly string[] = ['not_pdf', 'corrupt', 'encrypted', 'empty'];
+const DEFAULT_PAGE_TIMEOUT_MS = 60_000;
 
 function runWorker(
   job: RasterJob,
@@ -76,6 +124,7 @@ function runWorker(
     const finish = (fn: () => void): void => {
       if (settled) return;
       settled = true;
+      clearTimeout(watchdog);
       options.signal?.removeEventListener('abort', onAbort);
       // Settle once the worker has stopped: a page it was still writing must not land in a folder
       // the caller is removing (rm then fails with ENOTEMPTY).
@@ -83,9 +132,28 @@ function runWorker(
     };
     const onAbort = (): void => finish(() => reject(options.signal?.reason ?? new Error('aborted')));
     options.signal?.addEventListener('abort', onAbort, { once: true });
+    // A watchdog per page: one page whose content never ends (a gigabyte of drawing operators
+    // behind a small deflated stream) must not hold the queue; the worker is stopped, not asked.
+    const pageTimeoutMs = options.pageTimeoutMs ?? DEFAULT_PAGE_TIMEOUT_MS;
+    let pagesDone = 0;
+    let watchdog: NodeJS.Timeout | undefined;
+    const armWatchdog = () => {
+      clearTimeout(watchdog);
+      watchdog = setTimeout(() => {
+        const page = pagesDone + 1;
+        const seconds = Math.round(pageTimeoutMs / 1000);
+        const error = new PdfError('page_timeout', `page ${page}`, pdfMessages.pageTimeout(page, seconds));
+        finish(() => reject(error));
+      }, pageTimeoutMs);
+    };
+    armWatchdog();
     worker.on('message', (msg: RasterMessage) => {
-      if (msg.type === 'progress') options.onProgress?.(msg.done, msg.total);
-      else if (msg.type === 'done') finish(() => resolve({ pageCount: msg.pageCount, heights: msg.heights }));
+      if (msg.type === 'progress') {
+        pagesDone = msg.done;
+        armWatchdog();
+        options.onProgress?.(msg.done, msg.total);
+      } else if (msg.type === 'done')
+        finish(() => resolve({ pageCount: msg.pageCount, heights: msg.heights }));
       else
         finish(() =>
           reject(
@@ -119,7 +187,8 @@ export async function rasterizePdf(
 ): Promise<RasterizeResult> {
   const width = options.width ?? 1920;
   const thumbWidth = options.thumbWidth ?? 320;
-  await inspectPdf(path); // refuse unusable files in milliseconds, before starting a worker
+  // Refuse unusable files in milliseconds, before starting a worker.
+  await inspectPdf(path, { maxPages: options.maxPages });
   const createdOutDir = !(await exists(outDir));
   const tmpDir = join(outDir, `.raster-${randomBytes(6).toString('hex')}.tmp`);
   await mkdir(tmpDir, { recursive: true });

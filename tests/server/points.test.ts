@@ -112,9 +112,7 @@ describe.each(testDialects())('points on %s (jobs not running)', (dialect) => {
     await t.server.services.points.adjustByName('bob', 5);
     const projects = [];
     for (let i = 0; i < 12; i++) {
-      projects.push(
-        await synthesisProject(t, bob, { pages: [{ text: `第${i}个`, seconds: 30 }] }),
-      );
+      projects.push(await synthesisProject(t, bob, { pages: [{ text: `第${i}个`, seconds: 30 }] }));
     }
     const answers = await Promise.all(
       projects.map((projectId) => t.call('POST', COMPOSE, { token: bob, body: { projectId } })),

@@ -52,6 +52,8 @@ export interface CallOptions {
   mode?: ResponseMode;
   /** No message and no dialog: the caller reports the failure itself. */
   quiet?: boolean;
+  /** Business codes the caller answers itself (no message for them; others as usual). */
+  handles?: readonly number[];
   onUploadProgress?: (percent: number) => void;
   signal?: AbortSignal;
 }
@@ -131,7 +133,7 @@ export function createApiClient(options: ClientOptions): ApiClient {
     const text = envelope.msg || UNKNOWN_ERROR;
     if (typeof code === 'number' && LOGOUT_CODES.includes(code)) {
       if (!call.quiet) void askRelogin();
-    } else {
+    } else if (!(typeof code === 'number' && call.handles?.includes(code))) {
       error(text, call);
     }
     throw new ApiError(text, 'business', typeof code === 'number' ? code : null, envelope);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { forceField } from './usage.contract';
 import type { PageOf } from './library.contract';
 
 /*
@@ -94,4 +95,5 @@ export const materialDeleteRequest = z.object({
     .int(materialMessages.notFound)
     .positive(materialMessages.notFound),
   source: z.coerce.number().int().default(1),
+  force: forceField,
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { forceField } from './usage.contract';
 
 /*
  * 我的数字人 (/digitalPeople, issue 5): a user's own presenters in three kinds. Each one is listed as
@@ -214,6 +215,7 @@ export const presenterMineRequest = z.object({
 export const presenterDeleteEndpoint = { method: 'POST', path: '/virtual/v1/virtual/delete' } as const;
 export const presenterDeleteRequest = z.object({
   id: z.union([z.string(), z.number()], { error: presenterMessages.notFound }).transform(String),
+  force: forceField,
 });
 
 /** GET /virtual/v1/virtual/template: the PNG template of a kind-1 presenter (canvas, anchor, sprite size). */

@@ -27,7 +27,8 @@ export interface PresenterApi {
   listMine(pageIndex: number, pageSize: number, o?: CallOptions): Call<PageOf<CharacterItem>>;
   /** virtual/add: one multipart request with every file; data is the new presenter. */
   create(form: PresenterDraftForm, onProgress?: (percent: number) => void): Call<CharacterItem>;
-  remove(id: string, o?: CallOptions): Call<null>;
+  /** `force`: delete a presenter projects use (else 409 names them). */
+  remove(id: string, force: boolean, o?: CallOptions): Call<null>;
   /** URL of the kind-1 template PNG (a plain download link, no login needed). */
   templateUrl(baseUrl: string): string;
 }
@@ -45,7 +46,7 @@ export function createPresenterApi(client: ApiClient): PresenterApi {
       for (const [field, file] of Object.entries(form.files)) data.append(field, file, file.name);
       return client.upload(presenterAddEndpoint.path, data, { onUploadProgress: onProgress });
     },
-    remove: (id, o) => client.post(presenterDeleteEndpoint.path, { id }, o),
+    remove: (id, force, o) => client.post(presenterDeleteEndpoint.path, { id, force }, o),
     templateUrl: (baseUrl) => `${baseUrl}${presenterTemplateEndpoint.path}`,
   };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { forceField } from './usage.contract';
 
 /*
  * Custom scenes (spec 2 场景 tab, 5 "Scene image", 7 scene/upload, scene/insert, scene/delete).
@@ -66,4 +67,5 @@ export type SceneInsertRequest = z.infer<typeof sceneInsertRequest>;
 export const sceneDeleteEndpoint = { method: 'POST', path: '/virtual/v1/scene/delete' } as const;
 export const sceneDeleteRequest = z.object({
   id: z.union([z.string(), z.number()], { error: sceneMessages.notFound }).transform(String),
+  force: forceField,
 });

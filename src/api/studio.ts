@@ -152,7 +152,8 @@ export interface StudioApi {
   /** scene/insert: names an uploaded scene image; data is the new (custom) scene. */
   insertScene(body: SceneInsertRequest, o?: CallOptions): Call<SceneItem>;
   /** scene/delete: one of the caller's own scenes. */
-  deleteScene(id: string, o?: CallOptions): Call<null>;
+  /** `force`: delete even when projects use it (else 409 names them). */
+  deleteScene(id: string, force: boolean, o?: CallOptions): Call<null>;
 
   /** /demo 示例项目: the ready-made examples. */
   listDemos(o?: CallOptions): Call<DemoItem[]>;
@@ -204,7 +205,8 @@ export interface StudioApi {
     onProgress?: (percent: number) => void,
   ): Call<MaterialItem>;
   /** userResources/delete: one of the caller's materials. */
-  deleteMaterial(resourcesId: number, o?: CallOptions): Call<null>;
+  /** `force`: delete music projects use (else 409 names them). */
+  deleteMaterial(resourcesId: number, force: boolean, o?: CallOptions): Call<null>;
   /** user/points 积分: the balance and one page of the ledger, newest first. */
   pointsLedger(pageIndex: number, pageSize: number, o?: CallOptions): Call<PointsLedgerData>;
   /** texture/delete: one of the caller's own stickers. */
@@ -260,7 +262,7 @@ export function createStudioApi(client: ApiClient): StudioApi {
       return client.upload(sceneUploadEndpoint.path, form, { onUploadProgress: onProgress });
     },
     insertScene: (body, o) => client.post(sceneInsertEndpoint.path, body, o),
-    deleteScene: (id, o) => client.post(sceneDeleteEndpoint.path, { id }, o),
+    deleteScene: (id, force, o) => client.post(sceneDeleteEndpoint.path, { id, force }, o),
     listDemos: (o) => client.post(demoListEndpoint.path, {}, o),
     copyDemo: (demoId, o) => client.post(demoCopyEndpoint.path, { demoId }, o),
     uploadPageVideo: (projectId, pptSort, file, name, onProgress) => {
@@ -304,8 +306,8 @@ export function createStudioApi(client: ApiClient): StudioApi {
       form.append(materialUploadEndpoint.fileField, file, name);
       return client.upload(materialUploadEndpoint.path, form, { onUploadProgress: onProgress });
     },
-    deleteMaterial: (resourcesId, o) =>
-      client.post(materialDeleteEndpoint.path, { resourcesId, source: 1 }, o),
+    deleteMaterial: (resourcesId, force, o) =>
+      client.post(materialDeleteEndpoint.path, { resourcesId, source: 1, force }, o),
     pointsLedger: (pageIndex, pageSize, o) =>
       client.post(pointsLedgerEndpoint.path, { pageIndex, pageSize }, o),
     deleteTexture: (textureId, o) => client.post(textureDeleteEndpoint.path, { textureId }, o),

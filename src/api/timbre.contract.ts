@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { forceField } from './usage.contract';
 import type { VoiceItem } from './library.contract';
 
 /*
@@ -102,6 +103,8 @@ export const redoEndpoint = { method: 'POST', path: '/notice/v1/timbre/redo' } a
 /** POST /notice/v1/timbre/delete {id}: deletes one of the caller's voices and its files. */
 export const deleteVoiceEndpoint = { method: 'POST', path: '/notice/v1/timbre/delete' } as const;
 export const voiceIdRequest = z.object({ id: z.coerce.string().min(1, timbreMessages.notFound).max(32) });
+/** POST /notice/v1/timbre/delete {id, force?}: `force` deletes a voice projects still use. */
+export const voiceDeleteRequest = voiceIdRequest.extend({ force: forceField });
 
 /**
  * POST /notice/v1/timbre/textToWav: private-voice text-to-speech (spec: id, text, language) ->

@@ -26,7 +26,8 @@ export interface TimbreApi {
     onProgress?: (percent: number) => void,
   ): Call<PrivateVoiceItem>;
   redoVoice(id: string, o?: CallOptions): Call<PrivateVoiceItem>;
-  deleteVoice(id: string, o?: CallOptions): Call<null>;
+  /** `force`: delete a voice projects use (else 409 names them). */
+  deleteVoice(id: string, force: boolean, o?: CallOptions): Call<null>;
   /** textToWav: private-voice text-to-speech; data.taskId is polled with {@link TimbreApi.wavPath}. */
   textToWav(body: { id: string; text: string; projectId?: number }, o?: CallOptions): Call<TaskData>;
   /** wavPath: code 200 done (data is the speech), 201 failed, anything else still pending. */
@@ -48,7 +49,7 @@ export function createTimbreApi(client: ApiClient): TimbreApi {
       return client.upload(upTimbEndpoint.path, data, { onUploadProgress: onProgress });
     },
     redoVoice: (id, o) => client.post(redoEndpoint.path, { id }, o),
-    deleteVoice: (id, o) => client.post(deleteVoiceEndpoint.path, { id }, o),
+    deleteVoice: (id, force, o) => client.post(deleteVoiceEndpoint.path, { id, force }, o),
     textToWav: (body, o) => client.post(textToWavEndpoint.path, { ...body, language: '中英混合' }, o),
     wavPath: (taskId, o) => client.post(wavPathEndpoint.path, { taskId }, o),
   };

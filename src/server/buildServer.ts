@@ -62,6 +62,9 @@ import { presenterRoutes } from './routes/presenter.routes';
 import path from 'node:path';
 import { DEFAULT_LIMITS, type Limits } from './limits';
 import { StorageQuota } from './services/storageQuota';
+import { AssetUsage } from './services/assetUsage';
+import { DeferredDeletes } from './services/deferredDeletes';
+import { PendingDeletesRepo } from './adapters/db/pendingDeletes.repo';
 import { sweepTemporaries } from './services/tempSweeper';
 
 /** A temporary nobody wrote for this long belongs to no running job or upload. */
@@ -83,6 +86,7 @@ export interface StudioServer {
     points: PointsService;
     presenters: PresenterService;
     resources: ResourceService;
+    deferredDeletes: DeferredDeletes;
   };
   jobs: JobRunner;
   tokens: TokenSigner;
@@ -115,17 +119,25 @@ export async function buildServer(config: ServerConfig): Promise<StudioServer> {
   const limits: Limits = { ...DEFAULT_LIMITS, ...config.limits };
   const ppts = new PptService(new PptsRepo(db), jobs, files, () => runner.notify(), limits);
   const voicesRepo = new VoicesRepo(db);
-  const voices = new VoiceService(voicesRepo, jobs, files, () => runner.notify());
+  const usage = new AssetUsage(projectsRepo);
+  const voices = new VoiceService(voicesRepo, jobs, files, () => runner.notify(), usage);
   const voiceSpeech = new VoiceSpeechService(voicesRepo, jobs, speech, () => runner.notify());
   const library = new LibraryService(config.libraryDir, extraVoices);
-  const scenes = new SceneService(new ScenesRepo(db), library, files);
-  const materials = new MaterialService(new MaterialsRepo(db), files);
+  const scenes = new SceneService(new ScenesRepo(db), library, files, usage);
+  const materials = new MaterialService(new MaterialsRepo(db), files, usage);
   const points = new PointsService(new PointsRepo(db), users);
 
   const transcribeConfig = transcribeConfigFromEnv();
+  const deferredDeletes = new DeferredDeletes(
+    new PendingDeletesRepo(db),
+    projectsRepo,
+    files,
+    limits.deleteGraceMs,
+  );
   const resources = new ResourceService(
     projectsRepo,
     files,
+    deferredDeletes,
     transcribeConfig
       ? (wav) => transcribeAudio(wav, transcribeConfig, { scratchDir: path.join(config.dataDir, 'tmp') })
       : null,
@@ -139,7 +151,7 @@ export async function buildServer(config: ServerConfig): Promise<StudioServer> {
     transcribeConfig,
     path.join(config.dataDir, 'tmp'),
   );
-  const presenters = new PresenterService(new PresentersRepo(db), files, jobs, () => runner.notify());
+  const presenters = new PresenterService(new PresentersRepo(db), files, jobs, () => runner.notify(), usage);
   const compose = new ComposeService(
     projectsRepo,
     jobs,
@@ -205,7 +217,11 @@ export async function buildServer(config: ServerConfig): Promise<StudioServer> {
       deep: true,
     });
     if (swept) http.log.warn(`removed ${swept} temporary file(s) left by an earlier run`);
-    runner.afterEachJob(() => sweepTemporaries(config.dataDir, { olderThanMs: STALE_TEMP_MS, deep: false }));
+    await deferredDeletes.sweep();
+    runner.afterEachJob(async () => {
+      await sweepTemporaries(config.dataDir, { olderThanMs: STALE_TEMP_MS, deep: false });
+      await deferredDeletes.sweep();
+    });
     await runner.start(soleWorker);
   }
 
@@ -224,6 +240,7 @@ export async function buildServer(config: ServerConfig): Promise<StudioServer> {
       points,
       presenters,
       resources,
+      deferredDeletes,
     },
     jobs: runner,
     tokens,

@@ -9,12 +9,15 @@ export interface Limits {
   pdfPageTimeoutMs: number;
   /** USER_QUOTA_MB: stored bytes per user (uploads are refused past it). */
   userQuotaBytes: number;
+  /** DELETE_GRACE_HOURS: how long a page video or audio deleted in the editor can be undone. */
+  deleteGraceMs: number;
 }
 
 export const DEFAULT_LIMITS: Limits = {
   pdfMaxPages: 1000,
   pdfPageTimeoutMs: 60_000,
   userQuotaBytes: 10 * 1024 ** 3,
+  deleteGraceMs: 24 * 3600_000,
 };
 
 const positive = (value: string | undefined, fallback: number, unit = 1): number => {
@@ -28,5 +31,6 @@ export function limitsFromEnv(env: NodeJS.ProcessEnv): Limits {
     pdfMaxPages: positive(env.PDF_MAX_PAGES, DEFAULT_LIMITS.pdfMaxPages),
     pdfPageTimeoutMs: positive(env.PDF_PAGE_TIMEOUT_MS, DEFAULT_LIMITS.pdfPageTimeoutMs),
     userQuotaBytes: positive(env.USER_QUOTA_MB, DEFAULT_LIMITS.userQuotaBytes, 1024 ** 2),
+    deleteGraceMs: positive(env.DELETE_GRACE_HOURS, DEFAULT_LIMITS.deleteGraceMs, 3600_000),
   };
 }

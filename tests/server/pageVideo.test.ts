@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ffmpegPath } from '../../src/server/adapters/media/ffmpeg';
 import { multipart, startTestServer, testDialects, type TestServer } from './helpers/testServer';
+import { newDocument } from '../../src/model/project';
 
 const VIDEO_TYPE = '只能上传 MP4 格式的视频';
 const VIDEO_UNREADABLE = '视频文件无法读取，请确认文件未损坏';
@@ -132,7 +133,29 @@ describe.each(testDialects())('page video upload and resDelete on %s', (dialect)
 
     const own = await del(alice, { path: data.path, resid: data.resId, projectid: projectId });
     expect(own.body).toMatchObject({ code: 200 });
+    // Kept through the grace period, so undo in the editor brings back a file that exists.
+    expect(storedVideos()).toContain(`${data.resId}.mp4`);
+    const later = Date.now() + 25 * 3600_000;
+    expect(await t.server.services.deferredDeletes.sweep(later)).toBe(1);
     expect(storedVideos()).not.toContain(`${data.resId}.mp4`);
+  });
+
+  it('keeps a deleted video that a saved draft refers to again (undo, then save)', async () => {
+    const data = (await upload(smallMp4(), 'clip.mp4')).body.data;
+    await t.call('POST', '/virtual/v1/userPro/resDelete', {
+      token: alice,
+      body: { path: data.path, resid: data.resId, projectid: projectId },
+    });
+    // The editor's undo put the video back on page 1 and autosaved the draft.
+    const doc = newDocument({ projectName: '撤销删除' });
+    doc.ppt.pages[0] = { ...doc.ppt.pages[0], video: data.path, videoid: data.resId, isVideo: 1 };
+    const saved = await t.call('POST', '/virtual/v1/userPro/update', {
+      token: alice,
+      body: { projectId, userProjectInfo: JSON.stringify(doc), original: 1 },
+    });
+    expect(saved.body.code).toBe(200);
+    expect(await t.server.services.deferredDeletes.sweep(Date.now() + 25 * 3600_000)).toBe(0);
+    expect(storedVideos()).toContain(`${data.resId}.mp4`);
   });
 });
 

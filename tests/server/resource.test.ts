@@ -183,7 +183,11 @@ describe.each(testDialects())('page audio upload (resUpload) on %s', (dialect) =
     const app = Fastify({ logger: false });
     installErrorHandling(app);
     await app.register(fastifyMultipart, { limits: { fields: 20, fieldSize: 64 * 1024 } });
-    const resources = new ResourceService(new ProjectsRepo(t.server.database.db), t.server.files);
+    const resources = new ResourceService(
+      new ProjectsRepo(t.server.database.db),
+      t.server.files,
+      t.server.services.deferredDeletes,
+    );
     await app.register(resourceRoutes, {
       auth: t.server.services.auth,
       resources,

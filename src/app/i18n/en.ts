@@ -64,6 +64,7 @@ export const en: Translation = {
   },
   logout: { done: 'Logged out' },
   tags: { close: 'Close', closeOthers: 'Close others', closeAll: 'Close all' },
+  inUse: { title: 'In use', confirm: 'Delete anyway', cancel: 'Keep it' },
   common: { loading: 'Loading…', backHome: 'Back to home', back: 'Go back', cancel: 'Cancel', confirm: 'OK' },
   error: {
     notFoundTitle: 'Sorry, this page does not exist',

@@ -61,6 +61,7 @@ export const zh = {
   },
   logout: { done: '登出成功' },
   tags: { close: '关闭', closeOthers: '关闭其他', closeAll: '关闭全部' },
+  inUse: { title: '素材正在使用', confirm: '仍然删除', cancel: '保留' },
   common: { loading: '加载中…', backHome: '返回首页', back: '返回上一页', cancel: '取消', confirm: '确定' },
   error: {
     notFoundTitle: '抱歉，您访问的页面不存在',

@@ -5,6 +5,7 @@ import { resolveServerUrl } from '../config';
 import { studioApi } from '../services/http';
 import { showMessage } from './messages';
 import { speakWithVoice, VoiceTaskFailed } from './voiceTasks';
+import { deleteAskingIfUsed } from './deleteInUse';
 
 /*
  * The editor's left tabs (数字人 / 场景 / 音色): lists, paging and switches. Choosing an item is a
@@ -157,13 +158,18 @@ export function setSceneSizeType(value: 1 | 2): void {
   void loadScenes(true);
 }
 
-/** Deletes one of the user's own scenes (the caller asks for confirmation first). */
-export async function deleteScene(id: string): Promise<void> {
-  await studioApi.deleteScene(id);
+/**
+ * Deletes one of the user's own scenes (the caller asks for confirmation first; projects using it
+ * are named and asked about again). False when the user kept it.
+ */
+export async function deleteScene(id: string): Promise<boolean> {
+  const done = await deleteAskingIfUsed((force, o) => studioApi.deleteScene(id, force, o));
+  if (!done) return false;
   batch(() => {
     scenes.items.value = scenes.items.value.filter((s) => s.id !== id);
     scenes.count.value = Math.max(0, scenes.count.value - 1);
   });
+  return true;
 }
 
 /** True while the 上传自定义背景 dialog is open. */

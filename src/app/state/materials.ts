@@ -13,6 +13,7 @@ import { i18n } from '../i18n';
 import { studioApi } from '../services/http';
 import { confirmDialog } from './confirm';
 import { showMessage } from './messages';
+import { deleteAskingIfUsed } from './deleteInUse';
 
 /*
  * 我的素材: the user's image and audio materials, shared by the 我的 screen and the editor's
@@ -111,7 +112,8 @@ export async function removeMaterial(item: MaterialItem): Promise<boolean> {
     return false;
   }
   try {
-    await studioApi.deleteMaterial(item.resourcesId);
+    const done = await deleteAskingIfUsed((force, o) => studioApi.deleteMaterial(item.resourcesId, force, o));
+    if (!done) return false;
   } catch {
     return false;
   }

@@ -5,6 +5,7 @@ import { PRESENTER_STATUS } from '../../api/presenter.contract';
 import { presenterApi } from '../services/http';
 import { characterIsPublic, characters, loadCharacters } from './library';
 import { showMessage } from './messages';
+import { deleteAskingIfUsed } from './deleteInUse';
 
 /*
  * 我的数字人 (/digitalPeople): the user's own presenters and the 新建数字人 dialog. The editor's
@@ -74,12 +75,17 @@ export async function createPresenter(
   return item;
 }
 
-/** Deletes one of the user's presenters (the screen asks first). */
-export async function deletePresenter(id: string): Promise<void> {
-  const res = await presenterApi.remove(id);
+/**
+ * Deletes one of the user's presenters (the screen asks first; projects using it are named and
+ * asked about again). False when the user kept it.
+ */
+export async function deletePresenter(id: string): Promise<boolean> {
+  const res = await deleteAskingIfUsed((force, o) => presenterApi.remove(id, force, o));
+  if (!res) return false;
   myPresenters.value = myPresenters.value.filter((p) => p.id !== id);
   refreshEditorList();
   showMessage('success', res.msg);
+  return true;
 }
 
 /** The editor's 数字人 tab, when it shows the private list, lists the change at once. */

@@ -4,6 +4,7 @@ import { resolveServerUrl } from '../config';
 import { timbreApi } from '../services/http';
 import { showMessage } from './messages';
 import { speakWithVoice, VoiceTaskCancelled, VoiceTaskFailed } from './voiceTasks';
+import { deleteAskingIfUsed } from './deleteInUse';
 
 /*
  * 我的音色 (/myvoice): the user's private voices, their training state, 试听 and the new-voice
@@ -69,12 +70,17 @@ export async function redoVoice(id: string): Promise<void> {
   showMessage('success', res.msg);
 }
 
-/** Deletes a voice (the screen asks first). */
-export async function deleteVoice(id: string): Promise<void> {
-  const res = await timbreApi.deleteVoice(id);
+/**
+ * Deletes a voice (the screen asks first; projects using it are named and asked about again).
+ * False when the user kept it.
+ */
+export async function deleteVoice(id: string): Promise<boolean> {
+  const res = await deleteAskingIfUsed((force, o) => timbreApi.deleteVoice(id, force, o));
+  if (!res) return false;
   if (previewId.value === id) stopPreview();
   myVoices.value = myVoices.value.filter((v) => v.id !== id);
   showMessage('success', res.msg);
+  return true;
 }
 
 // ---- 新建音色 -----------------------------------------------------------------------------------

@@ -44,8 +44,8 @@ export async function materialRoutes(
     return ok(await materials.upload(caller(request).userId, upload), materialMessages.uploaded);
   });
   app.post(materialDeleteEndpoint.path, async (request) => {
-    const { resourcesId } = parse(materialDeleteRequest, request.body);
-    await materials.delete(caller(request).userId, resourcesId);
+    const { resourcesId, force } = parse(materialDeleteRequest, request.body);
+    await materials.delete(caller(request).userId, resourcesId, force);
     return ok(null, materialMessages.deleted);
   });
 }

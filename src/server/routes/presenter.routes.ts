@@ -60,7 +60,8 @@ export async function presenterRoutes(
       ok(await presenters.listMine(caller(request).userId, parse(presenterMineRequest, request.body))),
     );
     auth.post(presenterDeleteEndpoint.path, async (request) => {
-      await presenters.delete(caller(request).userId, parse(presenterDeleteRequest, request.body).id);
+      const { id, force } = parse(presenterDeleteRequest, request.body);
+      await presenters.delete(caller(request).userId, id, force);
       return ok(null, presenterMessages.deleted);
     });
   });

@@ -40,7 +40,8 @@ export async function sceneRoutes(
     ok(await scenes.insert(caller(request).userId, parse(sceneInsertRequest, request.body)), '添加成功'),
   );
   app.post(sceneDeleteEndpoint.path, async (request) => {
-    await scenes.delete(caller(request).userId, parse(sceneDeleteRequest, request.body).id);
+    const { id, force } = parse(sceneDeleteRequest, request.body);
+    await scenes.delete(caller(request).userId, id, force);
     return ok(null, '删除成功');
   });
 }

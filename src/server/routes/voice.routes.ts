@@ -2,6 +2,7 @@ import { rm } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import {
   deleteVoiceEndpoint,
+  voiceDeleteRequest,
   redoEndpoint,
   SAMPLE_MAX_BYTES,
   textToWavEndpoint,
@@ -52,7 +53,8 @@ export async function voiceRoutes(
     ),
   );
   app.post(deleteVoiceEndpoint.path, async (request) => {
-    await voices.delete(caller(request).userId, parse(voiceIdRequest, request.body).id);
+    const { id, force } = parse(voiceDeleteRequest, request.body);
+    await voices.delete(caller(request).userId, id, force);
     return ok(null, timbreMessages.deleted);
   });
   app.post(textToWavEndpoint.path, async (request) =>

@@ -20,6 +20,7 @@ import { audioToAac, probe } from '../adapters/media/ffmpeg';
 import { ApiError, parse } from '../http/envelope';
 import type { ReceivedUpload } from '../http/upload';
 import { readHead, sniffAudio } from './materialFormats';
+import type { AssetUsage } from './assetUsage';
 
 /** Shorter audio is a click, not music. */
 export const MIN_MATERIAL_AUDIO_MS = 1000;
@@ -47,6 +48,7 @@ export class MaterialService {
   constructor(
     private readonly materials: MaterialsRepo,
     private readonly files: FileStore,
+    private readonly usage: AssetUsage,
   ) {}
 
   async list(ownerId: number, req: MaterialListRequest): Promise<MaterialListData> {
@@ -84,8 +86,13 @@ export class MaterialService {
     }
   }
 
-  /** Deletes one of the caller's materials and its files; others' ids answer 素材不存在. */
-  async delete(ownerId: number, resourcesId: number): Promise<void> {
+  /**
+   * Deletes one of the caller's materials and its files; others' ids answer 素材不存在. Music that
+   * projects use goes only with `force` (AssetUsage).
+   */
+  async delete(ownerId: number, resourcesId: number, force = false): Promise<void> {
+    const found = await this.materials.find(ownerId, resourcesId);
+    if (found) await this.usage.guardDelete(ownerId, { kind: 'music', fileKey: found.file_key }, force);
     const row = await this.materials.delete(ownerId, resourcesId);
     if (!row) throw new ApiError(Code.notFound, materialMessages.notFound);
     await this.files.remove(row.file_key);

@@ -34,6 +34,7 @@ import {
   type StoredPicture,
   type StoredRig,
 } from './presenterUploads';
+import type { AssetUsage } from './assetUsage';
 
 /** The background job that re-encodes a talking video into the stored loop. */
 export const PRESENTER_VIDEO_JOB = 'presenter-video';
@@ -84,6 +85,7 @@ export class PresenterService {
     private readonly files: FileStore,
     private readonly jobs: JobsRepo,
     private readonly wakeJobs: () => void,
+    private readonly usage: AssetUsage,
   ) {}
 
   /** The caller's usable presenters, newest first (the character list with isPublic 2). */
@@ -154,9 +156,10 @@ export class PresenterService {
     }
   }
 
-  /** Deletes one of the caller's own presenters and its files. */
-  async delete(ownerId: number, id: string): Promise<void> {
+  /** Deletes one of the caller's own presenters and its files (in use: only with `force`). */
+  async delete(ownerId: number, id: string, force = false): Promise<void> {
     const row = await this.findOwn(ownerId, id);
+    if (row) await this.usage.guardDelete(ownerId, { kind: 'presenter', id }, force);
     if (!row || !(await this.presenters.delete(ownerId, row.id))) {
       throw new ApiError(Code.notFound, presenterMessages.notFound);
     }

@@ -20,6 +20,7 @@ import { decodeWav, pcmLevels, samplesToMs, type Pcm16 } from '../adapters/media
 import { ApiError } from '../http/envelope';
 import type { ReceivedUpload } from '../http/upload';
 import { audioKey } from './speech.service';
+import type { DeferredDeletes } from './deferredDeletes';
 
 /** Shorter clips are clicks or empty recordings, not narration. */
 export const MIN_AUDIO_MS = 300;
@@ -91,6 +92,8 @@ export class ResourceService {
   constructor(
     private readonly projects: ProjectsRepo,
     private readonly files: FileStore,
+    /** Deleted page files wait here, so undo in the editor can bring them back. */
+    private readonly deferred: Pick<DeferredDeletes, 'schedule'>,
     /** Speech recognition (TRANSCRIBE_URL), used to give uploaded narration subtitle words. */
     private readonly transcribe: ((wavFile: string) => Promise<Transcript>) | null = null,
   ) {}
@@ -225,7 +228,7 @@ export class ResourceService {
     const key = req.path.replace(/^\/files\//, '').replace(/[?#].*$/, '');
     const own = new RegExp(`^u/${ownerId}/(videos|audio)/[A-Za-z0-9_-]+\\.[a-z0-9]+$`);
     if (!own.test(key)) throw new ApiError(Code.forbidden, videoMessages.deleteForbidden);
-    await this.files.remove(key);
-    if (key.endsWith('.wav')) await this.files.remove(key.replace(/\.wav$/, '.json'));
+    // Not removed now: the editor's undo may put the reference back (DeferredDeletes).
+    await this.deferred.schedule(ownerId, key);
   }
 }

@@ -17,6 +17,7 @@ import { requireImage } from './uploadedImage';
 import { ApiError, parse } from '../http/envelope';
 import type { ReceivedUpload } from '../http/upload';
 import type { LibraryService } from './library.service';
+import type { AssetUsage } from './assetUsage';
 
 const THUMB_SIDE = 320;
 const ACCEPTED_NAME = /\.(png|jpe?g)$/i;
@@ -34,6 +35,7 @@ export class SceneService {
     private readonly scenes: ScenesRepo,
     private readonly library: LibraryService,
     private readonly files: FileStore,
+    private readonly usage: AssetUsage,
   ) {}
 
   /** One page over the built-in scenes of the orientation followed by the caller's own. */
@@ -118,12 +120,16 @@ export class SceneService {
     return this.toItem(row);
   }
 
-  /** Deletes one of the caller's own scenes and its files; built-in scenes are refused. */
-  async delete(ownerId: number, id: string): Promise<void> {
+  /**
+   * Deletes one of the caller's own scenes and its files; built-in scenes are refused, and one that
+   * projects use only with `force` (AssetUsage).
+   */
+  async delete(ownerId: number, id: string, force = false): Promise<void> {
     if (this.library.scenes.some((s) => s.id === id)) {
       throw new ApiError(Code.forbidden, sceneMessages.builtIn);
     }
     const row = /^\d{1,15}$/.test(id) ? await this.scenes.find(ownerId, Number(id)) : undefined;
+    if (row) await this.usage.guardDelete(ownerId, { kind: 'scene', fileKey: row.file_key }, force);
     if (!row || !(await this.scenes.delete(ownerId, row.id))) {
       throw new ApiError(Code.notFound, sceneMessages.notFound);
     }

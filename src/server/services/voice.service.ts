@@ -21,6 +21,7 @@ import { JobFailure, type JobContext, type JobHandler } from './jobRunner';
 import { normaliseAudioUpload } from './resource.service';
 import type { VoiceMeasures } from './voiceAnalysis';
 import { trainVoice } from './voiceTraining';
+import type { AssetUsage } from './assetUsage';
 
 export const TRAIN_VOICE_JOB = 'voice.train';
 
@@ -49,6 +50,7 @@ export class VoiceService {
     private readonly jobs: JobsRepo,
     private readonly files: FileStore,
     private readonly wakeJobs: () => void,
+    private readonly usage: AssetUsage,
   ) {}
 
   /**
@@ -136,8 +138,9 @@ export class VoiceService {
    * Deletes one of the caller's voices and its sample; a training still queued or running is
    * cancelled. Speech already made with the voice stays: projects may use it.
    */
-  async delete(ownerId: number, id: string): Promise<void> {
+  async delete(ownerId: number, id: string, force = false): Promise<void> {
     const row = await this.find(ownerId, id);
+    await this.usage.guardDelete(ownerId, { kind: 'voice', id: String(row.id) }, force);
     await this.jobs.cancel(TRAIN_VOICE_JOB, ownerId, row.id);
     await this.voices.delete(ownerId, row.id);
     await this.files.remove(row.sample_key);

@@ -48,6 +48,8 @@ export async function synthesisProject(
     pages: { text: string; tts?: string; seconds?: number; audio?: 'silent' | 'garbage' }[];
     bgMusic?: string;
     name?: string;
+    /** Changes the document before it is saved (own scene, presenter or voice). */
+    edit?: (doc: ProjectDocument) => ProjectDocument;
   },
 ): Promise<number> {
   const call = (url: string, body: object) => t.call('POST', url, { token, body });
@@ -82,7 +84,7 @@ export async function synthesisProject(
   };
   const saved = await call('/virtual/v1/userPro/update', {
     projectId,
-    userProjectInfo: JSON.stringify(toExportDocument(doc)),
+    userProjectInfo: JSON.stringify(toExportDocument(opts.edit ? opts.edit(doc) : doc)),
     original: 2,
     revision: 0,
   });

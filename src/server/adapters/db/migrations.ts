@@ -260,6 +260,20 @@ function buildMigrations(dialect: Dialect): Record<string, Migration> {
           .execute();
       },
     },
+    '0011_pending_deletes': {
+      async up(db: Kysely<unknown>) {
+        // Files a user deleted from a project (page videos, page audio) wait here until no saved
+        // document refers to them and the grace period is over, so undo can bring them back.
+        await db.schema
+          .createTable('pending_deletes')
+          .addColumn('id', idType, idColumn)
+          .addColumn('owner_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+          .addColumn('file_key', 'text', (c) => c.notNull())
+          .addColumn('due_at', 'bigint', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('pending_deletes_due').on('pending_deletes').column('due_at').execute();
+      },
+    },
   };
 }
 

@@ -48,6 +48,22 @@ export class ProjectsRepo {
       .executeTakeFirst();
   }
 
+  /**
+   * The owner's projects whose draft or final document contains `needle` (a path or an id as
+   * written in the JSON); the caller parses the documents to confirm the match.
+   */
+  mentioning(ownerId: number, needle: string) {
+    // A % or _ in the needle only widens the match; the caller's parse drops false hits.
+    const pattern = `%${needle}%`;
+    return this.db
+      .selectFrom('projects')
+      .select(['id', 'name', 'detail', 'final_detail'])
+      .where('owner_id', '=', ownerId)
+      .where((eb) => eb.or([eb('detail', 'like', pattern), eb('final_detail', 'like', pattern)]))
+      .orderBy('updated_at', 'desc')
+      .execute();
+  }
+
   /** True when project `id` is the owner's (reads no document). */
   async owns(ownerId: number, id: number): Promise<boolean> {
     const row = await this.db

@@ -15,6 +15,15 @@ export interface Database {
   points_ledger: PointsLedgerTable;
   voices: VoicesTable;
   presenters: PresentersTable;
+  pending_deletes: PendingDeletesTable;
+}
+
+export interface PendingDeletesTable {
+  id: Generated<number>;
+  owner_id: number;
+  file_key: string;
+  /** Epoch ms after which the file goes, if no project document refers to it then. */
+  due_at: number;
 }
 
 export interface UsersTable {

@@ -8,7 +8,8 @@ import { PageStrip } from '../../../../src/app/screens/editor/PageStrip';
 import { EditorStage } from '../../../../src/app/screens/editor/preview/EditorStage';
 import { checkVideoFile } from '../../../../src/app/screens/editor/video/pageVideo';
 import { i18n } from '../../../../src/app/i18n';
-import { currentPage, doc, projectId } from '../../../../src/app/state/editor';
+import { currentPage, doc, projectId, undo } from '../../../../src/app/state/editor';
+import { pendingConfirm } from '../../../../src/app/state/confirm';
 import { toasts } from '../../../../src/app/state/messages';
 import { documentSchema, withTimes, type ProjectDocument } from '../../../../src/model/project';
 
@@ -97,15 +98,34 @@ describe('page videos in the page strip and the preview', () => {
     expect(lastToast()).toMatchObject({ type: 'success', text: '已开启当前视频声音' });
   });
 
-  it('deletes through resDelete, and keeps the video when the server refuses', async () => {
+  it('asks first, deletes through resDelete, keeps the video when refused, and undo brings it back', async () => {
     await attach(0);
+    // The button is disabled while a delete is being decided; wait for it as a person would.
+    const clickDelete = async () => {
+      const button = screen.getByTestId('page-video-delete-0') as HTMLButtonElement;
+      await waitFor(() => expect(button.disabled).toBe(false));
+      fireEvent.click(button);
+    };
+    const answer = async (yes: boolean) => {
+      await waitFor(() => expect(pendingConfirm.value?.testId).toBe('confirm-delete-video'));
+      expect(pendingConfirm.value!.content).toBe('确定删除第 1 页的视频吗？删除后可以撤销。');
+      act(() => pendingConfirm.value!.resolve(yes));
+    };
+    // No: nothing is sent and the video stays.
+    await clickDelete();
+    await answer(false);
+    expect(api.deletePageResource).not.toHaveBeenCalled();
+    expect(doc.value!.ppt.pages[0].video).toBe(uploaded.path);
+
     api.deletePageResource.mockRejectedValueOnce(new Error('无权删除该资源'));
-    fireEvent.click(screen.getByTestId('page-video-delete-0'));
+    await clickDelete();
+    await answer(true);
     await waitFor(() => expect(api.deletePageResource).toHaveBeenCalledTimes(1));
     expect(doc.value!.ppt.pages[0].video).toBe(uploaded.path);
 
     api.deletePageResource.mockResolvedValueOnce({ code: 200, msg: '删除成功', data: null });
-    fireEvent.click(screen.getByTestId('page-video-delete-0'));
+    await clickDelete();
+    await answer(true);
     await waitFor(() => expect(doc.value!.ppt.pages[0].video).toBe(''));
     expect(api.deletePageResource.mock.calls[1][0]).toEqual({
       path: uploaded.path,
@@ -115,5 +135,9 @@ describe('page videos in the page strip and the preview', () => {
     expect(doc.value!.ppt.pages[0].isVideo).toBe(0);
     expect(screen.queryByTestId('page-video-badge-0')).toBeNull();
     expect(screen.queryByTestId('stage-item-video')).toBeNull();
+    expect(lastToast()).toMatchObject({ type: 'success', text: '已删除本页视频，可按 Ctrl+Z 撤销' });
+    // The server keeps the file for a while, so undo restores a video that still exists.
+    act(() => void undo());
+    expect(doc.value!.ppt.pages[0]).toMatchObject({ video: uploaded.path, isVideo: 1 });
   });
 });

@@ -21,6 +21,7 @@ import { activeTab } from '../../../../src/app/state/library';
 import { pendingConfirm } from '../../../../src/app/state/confirm';
 import { toasts } from '../../../../src/app/state/messages';
 import { chooseVoice, newDocument } from '../../../../src/model/project';
+import { ApiError } from '../../../../src/api/client';
 
 /** The panels link to other screens (e.g. 我的数字人), so they render inside a router. */
 const render = (ui: ReactElement) => renderBare(<MemoryRouter>{ui}</MemoryRouter>);
@@ -160,8 +161,30 @@ describe('deleting a custom scene', () => {
     await vi.waitFor(() => expect(pendingConfirm.value).not.toBeNull());
     act(() => pendingConfirm.value!.resolve(true));
     await vi.waitFor(() => expect(screen.queryAllByTestId('scene-item')).toHaveLength(0));
-    expect(api.deleteScene).toHaveBeenCalledWith('tall');
+    expect(api.deleteScene).toHaveBeenCalledWith('tall', false, expect.anything());
     expect(http.post).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByTestId('scene-orientation-1'));
+  });
+
+  it('names the projects that use it and deletes only after a second yes', async () => {
+    const msg = '该背景正在被 1 个项目使用：《周会》。删除后这些项目需要重新选择背景才能合成，确定删除吗？';
+    const envelope = { code: 409, msg, data: { projects: [{ id: 7, name: '周会' }] } };
+    api.deleteScene.mockRejectedValueOnce(new ApiError(msg, 'business', 409, envelope));
+    api.deleteScene.mockResolvedValueOnce({ code: 200, msg: '', data: null });
+    render(<LibraryTabs />);
+    fireEvent.click(screen.getByTestId('library-tab-scene'));
+    fireEvent.click(await screen.findByTestId('scene-orientation-2'));
+    fireEvent.click(await screen.findByTestId('scene-delete'));
+    await vi.waitFor(() => expect(pendingConfirm.value?.testId).toBe('confirm-delete-scene'));
+    act(() => pendingConfirm.value!.resolve(true));
+    await vi.waitFor(() => expect(pendingConfirm.value?.testId).toBe('confirm-delete-in-use'));
+    expect(pendingConfirm.value!.content).toBe(msg);
+    expect(pendingConfirm.value!.confirmText).toBe('仍然删除');
+    // The first try asked the client to leave the 409 to us: no error toast on top of the dialog.
+    expect(api.deleteScene).toHaveBeenLastCalledWith('tall', false, { handles: [409] });
+    act(() => pendingConfirm.value!.resolve(true));
+    await vi.waitFor(() => expect(screen.queryAllByTestId('scene-item')).toHaveLength(0));
+    expect(api.deleteScene).toHaveBeenLastCalledWith('tall', true, {});
     fireEvent.click(screen.getByTestId('scene-orientation-1'));
   });
 });

@@ -63,8 +63,7 @@ export function ScenePanel() {
       return;
     }
     try {
-      await deleteScene(s.id);
-      showMessage('success', t('scene.deleted'));
+      if (await deleteScene(s.id)) showMessage('success', t('scene.deleted'));
     } catch {
       // The client showed the server's message.
     }

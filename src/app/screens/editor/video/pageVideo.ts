@@ -17,6 +17,8 @@ import {
 import { studioApi } from '../../../services/http';
 import { dispatch, doc, projectId } from '../../../state/editor';
 import { showMessage } from '../../../state/messages';
+import { confirmDialog } from '../../../state/confirm';
+import { i18n } from '../../../i18n';
 
 /*
  * Page videos (spec 4 "Page video"): 插入视频 with the client-side checks and upload progress,
@@ -64,8 +66,9 @@ export async function uploadVideoToPage(
 }
 
 /**
- * 删除视频: 未上传视频 when the page has none; otherwise resDelete, and only on code 200 the page
- * video is cleared (a refusal's message is shown by the client).
+ * 删除视频: 未上传视频 when the page has none; otherwise it asks, then resDelete, and only on code
+ * 200 the page video is cleared as one undo step (a refusal's message is shown by the client). The
+ * server keeps the file for a grace period, so undo brings back a video that still plays and renders.
  */
 export async function deletePageVideo(at: number): Promise<boolean> {
   const page = doc.value?.ppt.pages[at];
@@ -74,6 +77,14 @@ export async function deletePageVideo(at: number): Promise<boolean> {
     showMessage('error', messages.noVideo);
     return false;
   }
+  const yes = await confirmDialog({
+    title: i18n.t('editor:pageVideo.deleteTitle'),
+    content: i18n.t('editor:pageVideo.deleteConfirm', { page: at + 1 }),
+    confirmText: i18n.t('editor:pageVideo.deleteYes'),
+    cancelText: i18n.t('editor:pageVideo.deleteNo'),
+    testId: 'confirm-delete-video',
+  });
+  if (!yes) return false;
   try {
     await studioApi.deletePageResource({ path: page.video, resid: page.videoid, projectid: project });
   } catch {

@@ -77,6 +77,9 @@ describe.each(testDialects())('upload forms in any field order on %s', (dialect)
       ['/virtual/v1/userResources/upload', 'resources', 'pic.png', await png(64, 64), { resourcesType: '2' }],
       ['/virtual/v1/texture/upload', 'resource', 'star.png', await png(64, 64), { textureName: '星', textureType: '1', duration: '1.5', isGlobal: '2' }],
       ['/notice/v1/timbre/upTimb', 'file', 'me.wav', tone(12), { name: '我的声音', sex: '2', consent: '1' }],
+      ['/virtual/v1/virtual/add', 'picture', 'me.png', await png(400, 700), { name: '照片老师', kind: '3' }],
+      ['/notice/v1/timbre/SpeechToText', 'file', 'talk.wav', tone(2), { text: '大家好', language: 'zh' }],
+      ['/api/v1/user/avatar', 'file', 'me.png', await png(256, 256), {}],
     ] as const; // prettier-ignore
 
   it.each([false, true])('accepts every form with the file first = %s', async (fileFirst) => {

@@ -38,8 +38,8 @@ export async function receiveParts(
     missingMessage: string;
     unknownFieldMessage: string;
     /**
-     * Checks the text fields sent before the first file (may throw an ApiError), so a bad form is
-     * refused before a large file is streamed.
+     * Checks the text fields (may throw an ApiError) once the whole form has arrived: fields may
+     * come before or after the files, so only the complete form can be judged.
      */
     checkFields?: (fields: Record<string, string>) => void;
   },
@@ -52,21 +52,11 @@ export async function receiveParts(
   };
   const largest = Math.max(...Object.values(opts.limits));
   const maxFiles = Object.keys(opts.limits).length;
-  let checked = false;
   try {
     for await (const part of request.parts({ limits: { fileSize: largest, files: maxFiles } })) {
       if (part.type === 'field') {
         fields[part.fieldname] = String(part.value);
         continue;
-      }
-      if (!checked) {
-        checked = true;
-        try {
-          opts.checkFields?.(fields);
-        } catch (error) {
-          part.file.resume();
-          throw error;
-        }
       }
       const limit = opts.limits[part.fieldname];
       if (limit === undefined || files[part.fieldname]) {
@@ -89,6 +79,7 @@ export async function receiveParts(
       }
       if (part.file.truncated) throw tooLarge;
     }
+    opts.checkFields?.(fields);
     const total = Object.values(files).reduce((sum, f) => sum + f.size, 0);
     if (request.auth) await request.server.storageQuota?.admit(request.auth.userId, total);
   } catch (error) {

@@ -194,8 +194,13 @@ describe.each(testDialects())('materials (userResources) on %s', (dialect) => {
     const points = async () =>
       (await t.call('GET', '/api/v1/user/profile', { token: alice })).body.data.user.points;
     const before = await points();
+    // The project uses it: the delete asks first (409), and goes through with force.
     expect(
       (await t.call('POST', DELETE, { token: alice, body: { resourcesId: music.resourcesId } })).body.code,
+    ).toBe(409);
+    expect(
+      (await t.call('POST', DELETE, { token: alice, body: { resourcesId: music.resourcesId, force: true } }))
+        .body.code,
     ).toBe(200);
     const res = await t.call('POST', '/virtual/v1/userPro/composeProject', {
       token: alice,

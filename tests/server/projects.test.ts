@@ -136,6 +136,22 @@ describe.each(testDialects())('projects on %s', (dialect) => {
     expect(bad.body.msg).toContain('版本号');
   });
 
+  it('lists a project with the orientation its saved document has (/three labels it right)', async () => {
+    // Added with the spec's default (2, portrait), then saved as a landscape document.
+    const id = await add(alice);
+    const doc = {
+      projectName: '横屏项目',
+      distinguishability: 1,
+      ppt: { pages: [{ index: 1, text: '横' }] },
+    };
+    await post('update', { projectId: id, userProjectInfo: JSON.stringify(doc), original: 1 }, alice);
+    const list = (await post('list', { pageIndex: 1, pageSize: 50 }, alice)).body.data.list;
+    expect(list.find((p: { projectId: number }) => p.projectId === id)).toMatchObject({
+      name: '横屏项目',
+      distinguishability: 1,
+    });
+  });
+
   it('refuses a document without pages or too large, and keeps the stored draft', async () => {
     const id = await add(alice);
     const good = { projectName: '完好', ppt: { pages: [{ index: 1, text: '原稿' }] } };

@@ -14,7 +14,11 @@ import type { ProjectsRepo, ProjectSummaryRow } from '../adapters/db/projects.re
 import { ApiError } from '../http/envelope';
 
 /** Turns a stored document into the canonical JSON text, or refuses it (hook for schema checks). */
-export type DocumentNormaliser = (raw: unknown) => { json: string; name?: string };
+export type DocumentNormaliser = (raw: unknown) => {
+  json: string;
+  name?: string;
+  distinguishability?: number;
+};
 
 /** The caller's projects: list, create, rename, delete, load and save with revision checks. */
 export class ProjectService {
@@ -83,11 +87,13 @@ export class ProjectService {
         throw new ApiError(Code.badRequest, projectMessages.badDocument);
       }
     }
-    const { json, name } = this.normalise(raw);
+    const { json, name, distinguishability } = this.normalise(raw);
+    // The row's orientation follows the document, so lists (/three, 我的) label it right.
     const revision = await this.projects.saveDocument(ownerId, req.projectId, req.revision ?? null, {
       detail: json,
       original: req.original,
       name,
+      distinguishability,
     });
     if (revision !== null) return revision;
     if (!(await this.projects.owns(ownerId, req.projectId))) this.notFound();

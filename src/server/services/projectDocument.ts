@@ -7,7 +7,11 @@ import { ApiError } from '../http/envelope';
  * Validates a saved userProjectInfo document with the same schema and migrations the editor uses
  * and returns its canonical JSON text; anything that is not a project document is refused.
  */
-export function normaliseDocument(raw: unknown): { json: string; name?: string } {
+export function normaliseDocument(raw: unknown): {
+  json: string;
+  name?: string;
+  distinguishability: number;
+} {
   // The schema fills in whatever is missing, so `{}` would parse as an empty project and wipe the
   // stored draft: a saved document must at least carry its page list.
   const ppt = (raw as { ppt?: { pages?: unknown } } | null)?.ppt;
@@ -16,7 +20,11 @@ export function normaliseDocument(raw: unknown): { json: string; name?: string }
   const result = migrateDocument(raw as never);
   if (!result.ok) throw new ApiError(Code.badRequest, projectMessages.badDocument);
   const name = result.value.projectName.trim();
-  return { json: JSON.stringify(result.value), name: name || undefined };
+  return {
+    json: JSON.stringify(result.value),
+    name: name || undefined,
+    distinguishability: result.value.distinguishability,
+  };
 }
 
 /** Spec section 9: a fixed label plus the timestamp, e.g. 文字视频20261122143005. */

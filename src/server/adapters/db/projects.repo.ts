@@ -119,7 +119,7 @@ export class ProjectsRepo {
     ownerId: number,
     id: number,
     revision: number | null,
-    change: { detail: string; original: number; name?: string },
+    change: { detail: string; original: number; name?: string; distinguishability?: number },
   ): Promise<number | null> {
     const result = await this.db
       .updateTable('projects')
@@ -129,6 +129,7 @@ export class ProjectsRepo {
         revision: eb('revision', '+', 1),
         updated_at: Date.now(),
         ...(change.name ? { name: change.name } : {}),
+        ...(change.distinguishability ? { distinguishability: change.distinguishability } : {}),
       }))
       .where('id', '=', id)
       .where('owner_id', '=', ownerId)

@@ -47,4 +47,7 @@ export interface VideoItem extends ComposeStatus {
 export const composeMessages = {
   notSaved: '请先保存项目再合成视频',
   busy: '该项目正在合成中，请稍候',
+  alreadyDone: '视频已经合成完成，无需取消',
+  alreadyEnded: '该合成已经结束，无需取消',
+  cancelled: '已取消合成',
 } as const;

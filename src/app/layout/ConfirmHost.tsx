@@ -1,10 +1,17 @@
 import { useSignals } from '@preact/signals-react/runtime';
+import { useEffect } from 'react';
+import { useLocation } from 'react-router-dom';
 import { Button, Icon, Modal } from 'semantic-ui-react';
 import { pendingConfirm } from '../state/confirm';
 
-/** The app's confirmation dialog (e.g. 'Confirm logout'); one at a time. */
+/**
+ * The app's confirmation dialog (e.g. 'Confirm logout'); one at a time. A question belongs to the
+ * screen that asked it: moving to another screen answers it with no (the dialog closes).
+ */
 export function ConfirmHost() {
   useSignals();
+  const { pathname } = useLocation();
+  useEffect(() => () => pendingConfirm.peek()?.resolve(false), [pathname]);
   const request = pendingConfirm.value;
   if (!request) return null;
   const { testId } = request;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import {
   composeCancelEndpoint,
+  composeMessages,
   composeProjectEndpoint,
   composeProjectRequest,
   composeStatusEndpoint,
@@ -30,7 +31,7 @@ export async function composeRoutes(
   });
   app.post(composeCancelEndpoint.path, async (request) => {
     const { projectId } = parse(composeStatusRequest, request.body);
-    return ok(await compose.cancel(caller(request).userId, projectId), '已取消合成');
+    return ok(await compose.cancel(caller(request).userId, projectId), composeMessages.cancelled);
   });
   app.post(videoListEndpoint.path, async (request) => {
     const { pageIndex, pageSize } = parse(videoListRequest, request.body);

@@ -89,6 +89,11 @@ export class ComposeService {
   async cancel(ownerId: number, projectId: number): Promise<ComposeStatus> {
     const job = await this.jobs.latest(RENDER_JOB, ownerId, projectId);
     if (!job) throw new ApiError(Code.notFound, projectMessages.notFound);
+    // Only a queued or running render can be cancelled; a finished one says so instead of 已取消.
+    if (job.status === 'done') throw new ApiError(Code.conflict, composeMessages.alreadyDone);
+    if (job.status !== 'queued' && job.status !== 'running') {
+      throw new ApiError(Code.conflict, composeMessages.alreadyEnded);
+    }
     if (await this.jobs.cancel(RENDER_JOB, ownerId, projectId)) {
       this.runner.abortLocal(job.id);
       await this.projects.setComposeStatus(projectId, 'cancelled');

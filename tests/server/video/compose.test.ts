@@ -3,6 +3,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newDocument, toExportDocument, type ProjectDocument } from '../../../src/model/project';
 import { startTestServer, type TestServer } from '../helpers/testServer';
+import { JobsRepo } from '../../../src/server/adapters/db/jobs.repo';
+import { RENDER_JOB } from '../../../src/server/video/renderJob';
 
 describe('video synthesis requests', () => {
   let t: TestServer;
@@ -117,5 +119,25 @@ describe('video synthesis requests', () => {
     );
     const videosDir = path.join(t.config.dataDir, 'files/u/1/videos');
     expect(readdirSync(path.dirname(videosDir)).includes('videos') ? readdirSync(videosDir) : []).toEqual([]);
+    // Cancelled already: a second cancel says it has ended rather than cancelling again.
+    expect((await call('/virtual/v1/userPro/composeCancel', { projectId })).body).toMatchObject({
+      code: 409,
+      msg: '该合成已经结束，无需取消',
+    });
+  });
+
+  it('says a finished render is finished instead of 已取消合成', async () => {
+    const projectId = await projectWith([{ text: '你好', tts: '' }]);
+    const jobs = new JobsRepo(t.server.database.db);
+    const profile = (await t.call('GET', '/api/v1/user/profile', { token: alice })).body.data.user;
+    const id = await jobs.enqueue({
+      kind: RENDER_JOB,
+      ownerId: profile.userId,
+      subjectId: projectId,
+      payload: {},
+    });
+    await jobs.finish(id, 'done', '合成成功', { key: 'x' });
+    const res = (await call('/virtual/v1/userPro/composeCancel', { projectId })).body;
+    expect(res).toMatchObject({ code: 409, msg: '视频已经合成完成，无需取消' });
   });
 });

@@ -73,7 +73,7 @@ export function MyScreen() {
   const onCancel = async (v: VideoItem) => {
     const confirmed = await confirmDialog({
       title: th('my.cancelTitle'),
-      content: th('my.cancelConfirm'),
+      content: th('my.cancelConfirm', { name: v.projectName }),
       confirmText: th('my.cancel'),
       cancelText: th('my.keep'),
       testId: 'confirm-cancel-compose',

@@ -130,7 +130,10 @@ export const en: Translation = {
     loadingImage: 'Reading image…',
   },
   confirmLogout: {
+    title: 'Confirm logout',
     content: 'You have been logged out, you can cancel to stay on this page, or log in again',
+    confirm: 'Re-Login',
+    cancel: 'Cancel',
   },
 };
 

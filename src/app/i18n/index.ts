@@ -2,7 +2,7 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { detectLanguage, type AppLanguage } from './detectLanguage';
 import { en, enMessages } from './en';
-import { zh } from './zh';
+import { zh, zhMessages } from './zh';
 import { homeEn, homeZh } from './home';
 import { editorEn, editorZh } from './editor';
 import { libraryEn, libraryZh } from './library';
@@ -28,7 +28,7 @@ void i18n.use(initReactI18next).init({
   resources: {
     zh: {
       translation: zh,
-      msg: {},
+      msg: zhMessages,
       home: homeZh,
       editor: editorZh,
       library: libraryZh,
@@ -90,8 +90,17 @@ export function currentLanguage(): AppLanguage {
   return i18n.language === 'en' ? 'en' : 'zh';
 }
 
-/** Translates a Chinese message (spec or server text) when an English text is known; else returns it. */
+/**
+ * A message (spec or server text) in the interface language: Chinese texts get their English on the
+ * English interface, and the few the spec gives in English get their Chinese on the Chinese one.
+ */
 export function translateMessage(text: string): string {
-  if (currentLanguage() === 'zh') return text;
-  return i18n.t(text, { ns: 'msg', defaultValue: text, keySeparator: false, nsSeparator: false }) as string;
+  // Only the current language: a message missing in English must not fall back to the Chinese one.
+  return i18n.t(text, {
+    ns: 'msg',
+    lngs: [currentLanguage()],
+    defaultValue: text,
+    keySeparator: false,
+    nsSeparator: false,
+  }) as string;
 }

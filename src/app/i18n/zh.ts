@@ -127,8 +127,22 @@ export const zh = {
     loadingImage: '正在读取图片…',
   },
   confirmLogout: {
+    title: '登录已失效',
     content: '您已被登出，可以取消以停留在当前页面，或者重新登录',
+    confirm: '重新登录',
+    cancel: '取消',
   },
+};
+
+/**
+ * Chinese for the messages the spec gives in English (avatar checks): the Chinese interface shows
+ * them in Chinese, the English one in the spec's words (keyed by the spec's English).
+ */
+export const zhMessages: Record<string, string> = {
+  'Image only': '只能上传图片文件',
+  'Image exceeds size limit: 10240kb': '图片大小不能超过 10240KB',
+  "Image's size is too low. Expected at least: 200*199": '图片尺寸太小，至少需要 200×199 像素',
+  'Upload failed': '上传失败',
 };
 
 /** The shape every language must provide. */

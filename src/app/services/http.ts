@@ -9,13 +9,16 @@ import { confirmDialog } from '../state/confirm';
 import { showMessage } from '../state/messages';
 import { getToken, removeToken } from '../state/token';
 
-/** 'Confirm logout' dialog of spec section 8 (title and buttons are the spec's own words). */
+/**
+ * The 'Confirm logout' dialog of spec section 8: the spec's English words on the English interface,
+ * their Chinese on the Chinese one.
+ */
 export function confirmLogout(): Promise<boolean> {
   return confirmDialog({
-    title: 'Confirm logout',
+    title: i18n.t('confirmLogout.title'),
     content: i18n.t('confirmLogout.content'),
-    confirmText: 'Re-Login',
-    cancelText: 'Cancel',
+    confirmText: i18n.t('confirmLogout.confirm'),
+    cancelText: i18n.t('confirmLogout.cancel'),
     testId: 'confirm-logout',
   });
 }

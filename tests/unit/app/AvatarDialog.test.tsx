@@ -33,16 +33,20 @@ afterEach(() => {
 });
 
 describe('avatar dialog, step 1', () => {
-  it("refuses a file whose type is not an image with 'Image only'", () => {
+  it("refuses a file whose type is not an image: 'Image only' in the spec's English, Chinese here", async () => {
     pick(new File(['hello'], 'a.txt', { type: 'text/plain' }));
-    expect(screen.getByTestId('avatar-pick-error').textContent).toBe('Image only');
+    expect(screen.getByTestId('avatar-pick-error').textContent).toBe('只能上传图片文件');
     expect(screen.getByTestId('avatar-step').dataset.step).toBe('1');
+    await act(() => i18n.changeLanguage('en'));
+    pick(new File(['hello'], 'b.txt', { type: 'text/plain' }));
+    expect(screen.getByTestId('avatar-pick-error').textContent).toBe('Image only');
+    await act(() => i18n.changeLanguage('zh'));
   });
 
   it('refuses an image over 10240 KB', () => {
     const big = new File([new Uint8Array(10240 * 1024 + 1)], 'big.png', { type: 'image/png' });
     pick(big);
-    expect(screen.getByTestId('avatar-pick-error').textContent).toBe('Image exceeds size limit: 10240kb');
+    expect(screen.getByTestId('avatar-pick-error').textContent).toBe('图片大小不能超过 10240KB');
   });
 
   it('closes on Escape', () => {
@@ -54,9 +58,7 @@ describe('avatar dialog, step 1', () => {
     decoded.width = 200;
     decoded.height = 198;
     await act(async () => pick(new File(['x'], 'a.png', { type: 'image/png' })));
-    expect(screen.getByTestId('avatar-pick-error').textContent).toBe(
-      "Image's size is too low. Expected at least: 200*199",
-    );
+    expect(screen.getByTestId('avatar-pick-error').textContent).toBe('图片尺寸太小，至少需要 200×199 像素');
     decoded.height = 199;
   });
 

@@ -6,6 +6,9 @@ import { MAX_NARRATION_CHARS } from './constants';
  * page so the video does not flip pages every two seconds.
  *
  * Rules, in order:
+ * 0. A paragraph ends a page: paragraphs are split at a blank line, and at a line break after a
+ *    sentence's end (。！？!?… and closing quotes); a line break inside a sentence (a hard-wrapped
+ *    script) only ends the sentence. Each paragraph is paged on its own by the rules below.
  * 1. Sentences end after 。！？!?… (a run such as ？！ or …… stays together, with any closing quote
  *    or bracket after it), at a line break, and after an English '.' followed by a space (so 3.14
  *    and example.com stay whole).
@@ -15,7 +18,9 @@ import { MAX_NARRATION_CHARS } from './constants';
  * 3. Consecutive sentences are packed greedily into one page while it stays within `targetChars`.
  *    120 characters is about 17 seconds of speech at 0.14 s per character: long enough to explain a
  *    point, short enough that the picture changes as the story moves on. A sentence longer than
- *    `targetChars` (but within `maxChars`) gets a page of its own.
+ *    `targetChars` (but within `maxChars`) gets a page of its own. A paragraph's last page shorter
+ *    than a third of `targetChars` (a fragment) joins the page before it when both fit in
+ *    `maxChars`.
  * 4. Whitespace runs become one space, pages are trimmed, and pages without anything to speak
  *    (empty, or only punctuation) are dropped.
  * Characters are counted as code points, as the 300-character rule counts them.
@@ -43,8 +48,32 @@ const length = (s: string) => Array.from(s).length;
 export function splitScript(text: string, options: SplitScriptOptions = {}): string[] {
   const maxChars = options.maxChars ?? MAX_NARRATION_CHARS;
   const targetChars = Math.min(options.targetChars ?? SCRIPT_PAGE_TARGET, maxChars);
-  const units = sentences(text).flatMap((s) => (length(s) > maxChars ? splitLong(s, maxChars) : [s]));
-  return pack(units, targetChars).filter((page) => SPEAKABLE.test(page));
+  return paragraphs(text)
+    .flatMap((paragraph) => {
+      const units = sentences(paragraph).flatMap((s) =>
+        length(s) > maxChars ? splitLong(s, maxChars) : [s],
+      );
+      return mergeFragment(pack(units, targetChars), targetChars, maxChars);
+    })
+    .filter((page) => SPEAKABLE.test(page));
+}
+
+/** The paragraphs of a text (rule 0). */
+function paragraphs(text: string): string[] {
+  return text
+    .replace(/\r\n?/g, '\n')
+    .split(/\n[ \t]*\n|(?<=[。！？!?…][”’」』）)"'】]*)[ \t]*\n/u)
+    .filter((p) => p.trim() !== '');
+}
+
+/** A paragraph's short last page joined to the one before when both fit (rule 3). */
+function mergeFragment(pages: string[], targetChars: number, maxChars: number): string[] {
+  if (pages.length < 2) return pages;
+  const last = pages[pages.length - 1];
+  const before = pages[pages.length - 2];
+  const merged = join(before, last);
+  if (length(last) * 3 >= targetChars || length(merged) > maxChars) return pages;
+  return [...pages.slice(0, -2), merged];
 }
 
 /** The sentences of a text, whitespace collapsed, empty ones dropped. */

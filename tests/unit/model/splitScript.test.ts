@@ -36,10 +36,10 @@ describe('splitScript', () => {
   });
 
   it('splits English at a stop followed by a space, not inside numbers or domains', () => {
-    expect(splitScript('Pi is 3.14 here. Visit example.com now! OK?', { targetChars: 20 })).toEqual([
+    expect(splitScript('Pi is 3.14 here. Visit example.com now! Right?', { targetChars: 20 })).toEqual([
       'Pi is 3.14 here.',
-      'Visit example.com now!',
-      'OK?',
+      // 'Right?' alone would be a fragment: it joins the page before it.
+      'Visit example.com now! Right?',
     ]);
     expect(splitScript('One. Two.')).toEqual(['One. Two.']);
   });
@@ -78,7 +78,27 @@ describe('splitScript', () => {
     expect(splitScript('')).toEqual([]);
     expect(splitScript('  \n\n \t ')).toEqual([]);
     expect(splitScript('。。。\n！！')).toEqual([]);
-    expect(splitScript('  你好   世界。\r\n\r\n  再见。  ')).toEqual(['你好 世界。再见。']);
+    expect(splitScript('  你好   世界。\r\n\r\n  再见。  ')).toEqual(['你好 世界。', '再见。']);
+  });
+
+  it('ends a page at a paragraph break; a line break inside a sentence only ends the sentence', () => {
+    const first = '第一段讲产品的背景。'.repeat(3);
+    const second = '第二段讲具体功能，';
+    expect(splitScript(`${first}\n${second}\n继续讲同一句话。`)).toEqual([
+      first,
+      `${second}继续讲同一句话。`,
+    ]);
+    expect(splitScript(`${first}\n\n标题没有句号\n\n正文。`)).toEqual([first, '标题没有句号', '正文。']);
+  });
+
+  it('joins a paragraph’s short last fragment to the page before it when both fit in 300', () => {
+    const sentence = '这是一个二十个字左右的句子，用来测试分页。'; // 21 characters
+    // Six sentences (126 characters) pack as 105 + 21; the 21-character fragment joins the first page.
+    const pages = splitScript(Array.from({ length: 6 }, () => sentence).join(''));
+    expect(pages).toEqual([Array.from({ length: 6 }, () => sentence).join('')]);
+    // A fragment of a third of the target or more keeps its own page.
+    const long = '这一句比较长，超过了四十个字，所以它不算是零碎的结尾，会单独成为一页的讲解词内容。'; // 41
+    expect(splitScript(sentence.repeat(5) + long)).toEqual([sentence.repeat(5), long]);
   });
 
   it('turns a 1,000-character script into pages that all pass the narration rule', () => {

@@ -49,6 +49,12 @@ export function installErrorHandling(app: FastifyInstance): void {
     return reply.status(500).send({ code: 500, msg: '服务器内部错误' });
   });
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ code: Code.notFound, msg: `接口不存在: ${request.method} ${request.url}` });
+    // The app routes in the hash (/home/#/my): an address typed without it (/home/my) opens that
+    // screen instead of answering JSON. Names with a dot (missing files) stay 404s.
+    const screen = /^\/home\/([A-Za-z0-9_/-]+?)\/?(\?[^#]*)?$/.exec(request.url);
+    if (request.method === 'GET' && screen) return reply.redirect(`/home/#/${screen[1]}${screen[2] ?? ''}`);
+    return reply
+      .status(404)
+      .send({ code: Code.notFound, msg: `接口不存在: ${request.method} ${request.url}` });
   });
 }

@@ -16,7 +16,8 @@ export type PointsKind = 'grant' | 'charge' | 'refund' | 'admin';
 
 export const pointsMessages = {
   /** The spec's refusal when the balance does not cover a synthesis. */
-  insufficient: '积分不足',
+  insufficient: (needed: number, balance: number) =>
+    `积分不足：本次合成需要 ${needed} 积分，当前余额 ${balance} 积分`,
 } as const;
 
 /** One line of the ledger. */

@@ -40,7 +40,10 @@ export class PointsService {
   /** Takes `cost` points or refuses with 积分不足 (nothing changes then); answers the charge's id. */
   async charge(userId: number, cost: number, reason: string): Promise<number> {
     const chargeId = await this.points.charge(userId, cost, reason);
-    if (chargeId === undefined) throw new ApiError(Code.badRequest, pointsMessages.insufficient);
+    if (chargeId === undefined) {
+      const balance = (await this.points.balance(userId)) ?? 0;
+      throw new ApiError(Code.badRequest, pointsMessages.insufficient(cost, balance));
+    }
     return chargeId;
   }
 

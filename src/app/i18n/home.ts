@@ -80,7 +80,7 @@ export const homeZh = {
   },
   confirmDelete: {
     title: '提示',
-    content: '此操作将永久删除该项目, 是否继续?',
+    content: '此操作将永久删除项目「{{name}}」, 是否继续?',
     confirm: '确定',
     cancel: '取消',
     cancelled: '已取消删除',
@@ -278,7 +278,7 @@ export const homeEn: typeof homeZh = {
   },
   confirmDelete: {
     title: 'Delete project',
-    content: 'This permanently deletes the project. Continue?',
+    content: 'This permanently deletes the project “{{name}}”. Continue?',
     confirm: 'Delete',
     cancel: 'Cancel',
     cancelled: 'Deletion cancelled',

@@ -102,7 +102,11 @@ export async function uploadMaterial(file: File, type: MaterialType): Promise<Ma
 export async function removeMaterial(item: MaterialItem): Promise<boolean> {
   const confirmed = await confirmDialog({
     title: i18n.t('materials:deleteTitle'),
-    content: i18n.t('materials:deleteConfirm', { name: item.name }),
+    // Only audio can be background music, so only its question mentions it.
+    content: i18n.t(
+      item.type === MATERIAL_TYPES.audio ? 'materials:deleteConfirmAudio' : 'materials:deleteConfirm',
+      { name: item.name },
+    ),
     confirmText: i18n.t('materials:delete'),
     cancelText: i18n.t('materials:cancel'),
     testId: 'confirm-delete-material',

@@ -51,7 +51,7 @@ export function ProjectListPanel({ list, path, title, empty, showKind = true }: 
   const onDelete = async (p: ProjectListItem) => {
     const confirmed = await confirmDialog({
       title: t('confirmDelete.title'),
-      content: t('confirmDelete.content'),
+      content: t('confirmDelete.content', { name: p.name }),
       confirmText: t('confirmDelete.confirm'),
       cancelText: t('confirmDelete.cancel'),
       testId: 'confirm-delete-project',

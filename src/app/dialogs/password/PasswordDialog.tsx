@@ -1,6 +1,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Code } from '../../../api/envelope';
 import { Button, Form, Icon, Input, Message, Modal } from 'semantic-ui-react';
 import type { PasswordForm } from '../../../model/account';
 import { translateMessage } from '../../i18n';
@@ -67,6 +68,8 @@ export function PasswordDialog() {
   const change = (field: PasswordField, value: string) => {
     const next = { ...form, [field]: value };
     setForm(next);
+    // The server's refusal was about what was typed before; an edit makes it stale.
+    setServerError('');
     setErrors((prev) => ({ ...prev, [field]: validateOnChange(field, next, prev[field]) }));
   };
   const blur = (field: PasswordField) => {
@@ -80,7 +83,8 @@ export function PasswordDialog() {
     setSubmitting(true);
     setServerError('');
     try {
-      await accountApi.changePassword(form);
+      // Refusals show once, in the dialog beside the fields, not also as a toast.
+      await accountApi.changePassword(form, { handles: [Code.badRequest, Code.tooManyRequests] });
       close();
     } catch (e) {
       setServerError(e instanceof Error ? e.message : String(e));

@@ -37,6 +37,7 @@ export const timbreMessages = {
   sampleTooLarge: '上传文件大于100M',
   sampleDuration: '声音样本时长需在10秒到10分钟之间',
   noVoiceFound: '声音样本中没有检测到清晰的人声，请换一段安静环境下的朗读',
+  notSpeech: '声音样本听起来不是人在说话（音调没有起伏或听不出音节），请朗读一段文字后重新上传',
   tooMany: `最多可创建${VOICE_LIMIT}个音色，请先删除不用的音色`,
   notFound: '音色不存在',
   notReady: '音色尚未训练完成',

@@ -55,3 +55,22 @@ export function noiseSignal(seconds: number, sampleRate = 24_000): Int16Array {
   }
   return samples;
 }
+
+/**
+ * A test beep (what a browser's fake microphone records): a sine at `frequencyHz`, continuous, or
+ * `onMs` on in every `everyMs` when given.
+ */
+export function beepSignal(
+  frequencyHz: number,
+  seconds: number,
+  pulse?: { onMs: number; everyMs: number },
+  sampleRate = 24_000,
+): Int16Array {
+  const samples = new Int16Array(Math.round(seconds * sampleRate));
+  for (let i = 0; i < samples.length; i++) {
+    const ms = (i / sampleRate) * 1000;
+    const on = !pulse || ms % pulse.everyMs < pulse.onMs;
+    samples[i] = on ? Math.round(Math.sin((2 * Math.PI * frequencyHz * i) / sampleRate) * 9000) : 0;
+  }
+  return samples;
+}

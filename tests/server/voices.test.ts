@@ -6,12 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ffmpegPath } from '../../src/server/adapters/media/ffmpeg';
 import { decodeWav, encodeWav } from '../../src/server/adapters/media/wav';
 import { analyseVoice } from '../../src/server/services/voiceAnalysis';
-import { noiseSignal, voicedSignal } from '../helpers/voiceSignal';
+import { beepSignal, noiseSignal, voicedSignal } from '../helpers/voiceSignal';
 import { multipart, startTestServer, testDialects, type TestServer } from './helpers/testServer';
 
 const CONSENT = '请先勾选“我确认拥有该声音的使用授权”';
 const DURATION = '声音样本时长需在10秒到10分钟之间';
 const NO_VOICE = '声音样本中没有检测到清晰的人声，请换一段安静环境下的朗读';
+const NOT_SPEECH = '声音样本听起来不是人在说话（音调没有起伏或听不出音节），请朗读一段文字后重新上传';
 const NOT_FOUND = '音色不存在';
 const TASK_NOT_FOUND = '任务不存在';
 const TEXT = '大家好，今天我们来介绍一下新产品的主要功能。';
@@ -223,6 +224,15 @@ describe.each(testDialects())('private voices (我的音色) on %s', (dialect) =
     await expect
       .poll(async () => (await post('/notice/v1/timbre/wavPath', { taskId })).body, { timeout: 30_000 })
       .toMatchObject({ code: 201, msg: NOT_FOUND });
+  });
+
+  it('refuses a beep as not speech (a fake microphone), with a message that says so', async () => {
+    const beep = wavOf(beepSignal(400, 12, { onMs: 100, everyMs: 1000 }));
+    const res = await upload(beep, 'beep.wav', { name: '蜂鸣', sex: '2', consent: '1' });
+    expect(res.body.code).toBe(200);
+    const failed = await untilState(res.body.data.id, 3);
+    expect(failed.message).toBe(NOT_SPEECH);
+    await post('/notice/v1/timbre/delete', { id: res.body.data.id });
   });
 
   it('fails training for a sample without a voice; redo runs it again; delete removes voice and sample', async () => {

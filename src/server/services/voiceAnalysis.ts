@@ -172,3 +172,27 @@ export function analyseVoice(samples: Int16Array, sampleRate: number): VoiceMeas
 function round1(v: number): number {
   return Math.round(v * 10) / 10;
 }
+
+/** Speech moves its pitch: a sample whose 10th-90th percentile pitch spans less is a tone. */
+const MIN_SPREAD_SEMITONES = 0.5;
+/** Speech has syllables; a steady sound has none or one long one. */
+const MIN_SYLLABLES_PER_SECOND = 1;
+/** Adult and most child voices centre below this; a 400 Hz beep does not pass for a voice. */
+const MAX_SPEAKER_F0 = 350;
+
+/**
+ * Why a sample is not someone speaking, or null when it is: too little voiced sound
+ * ('no_voice'), or a sound with a voice's pitch but not a voice's motion ('not_speech': a flat
+ * pitch, no syllables, or a pitch far above any speaker's, such as a test beep).
+ */
+export function speechProblem(m: VoiceMeasures, minVoicedShare: number): 'no_voice' | 'not_speech' | null {
+  if (!(m.f0MedianHz > 0) || m.voicedShare < minVoicedShare) return 'no_voice';
+  const spread = m.f0LowHz > 0 ? 12 * Math.log2(m.f0HighHz / m.f0LowHz) : 0;
+  if (
+    spread < MIN_SPREAD_SEMITONES ||
+    m.syllablesPerSecond < MIN_SYLLABLES_PER_SECOND ||
+    m.f0MedianHz > MAX_SPEAKER_F0
+  )
+    return 'not_speech';
+  return null;
+}

@@ -9,7 +9,7 @@ import { derivedVariant, derivedVoices, pitchToward, rangeFor, rateFor } from '.
 import { synthesizeMixed } from '../adapters/media/tts.mixed';
 import type { Pcm16 } from '../adapters/media/wav';
 import { JobFailure } from './jobRunner';
-import { analyseVoice, type VoiceMeasures } from './voiceAnalysis';
+import { analyseVoice, speechProblem, type VoiceMeasures } from './voiceAnalysis';
 
 /** The sentence the fit listens to: long enough for a stable pitch and rate, Chinese like the UI. */
 const CALIBRATION_TEXT = '大家好，欢迎使用数字人视频工作台。今天我们来介绍一下产品的主要功能和使用方法。';
@@ -48,9 +48,9 @@ export async function trainVoice(
     Math.min(sample.samples.length, sample.sampleRate * ANALYSED_SECONDS),
   );
   const measures = analyseVoice(analysed, sample.sampleRate);
-  if (!(measures.f0MedianHz > 0) || measures.voicedShare < MIN_VOICED_SHARE) {
-    throw new JobFailure(timbreMessages.noVoiceFound);
-  }
+  const problem = speechProblem(measures, MIN_VOICED_SHARE);
+  if (problem === 'no_voice') throw new JobFailure(timbreMessages.noVoiceFound);
+  if (problem === 'not_speech') throw new JobFailure(timbreMessages.notSpeech);
   await progress(0.25);
 
   const params: DerivedVoiceParams = { variant: derivedVariant(sex), pitch: 50, range: 50, rate: 1 };

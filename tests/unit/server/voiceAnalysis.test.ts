@@ -1,7 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { analyseVoice, framePitches, syllableRate } from '../../../src/server/services/voiceAnalysis';
+import {
+  analyseVoice,
+  framePitches,
+  speechProblem,
+  syllableRate,
+} from '../../../src/server/services/voiceAnalysis';
 import { pitchToward, rangeFor, rateFor } from '../../../src/server/adapters/media/tts.derived';
-import { noiseSignal, voicedSignal } from '../../helpers/voiceSignal';
+import { beepSignal, noiseSignal, voicedSignal } from '../../helpers/voiceSignal';
+
+describe('is it someone speaking?', () => {
+  const problem = (samples: Int16Array) => speechProblem(analyseVoice(samples, 24_000), 0.15);
+
+  it.each([110, 220, 320])('a %d Hz speaker is speech', (f0Hz) => {
+    expect(problem(voicedSignal({ f0Hz, seconds: 12 }).samples)).toBeNull();
+  });
+
+  it('a steady beep, beeps once a second and a 1 kHz pulse are not speech; noise has no voice', () => {
+    expect(problem(beepSignal(400, 12))).toBe('not_speech');
+    expect(problem(beepSignal(400, 12, { onMs: 100, everyMs: 1000 }))).toBe('not_speech');
+    expect(problem(beepSignal(1000, 12, { onMs: 100, everyMs: 1000 }))).toBe('not_speech');
+    expect(problem(noiseSignal(12))).toBe('no_voice');
+  });
+});
 
 describe('voice sample analysis', () => {
   it.each([90, 120, 180, 240, 320])('finds the median pitch of a %d Hz speaker within 2%%', (f0Hz) => {

@@ -5,6 +5,9 @@ import { splitScript } from '../../model/project';
 import type { MouthCue } from '../../model/speech';
 import { resolveServerUrl } from '../config';
 import { studioApi } from '../services/http';
+import { VOICE_READY } from './library';
+import { showMessage } from './messages';
+import { speakWithVoice, VoiceTaskFailed } from './voiceTasks';
 
 /*
  * Helper tools (/helptool) and the presenter gallery (/virtual). Components read these signals and
@@ -27,22 +30,28 @@ export const toolScenes = signal<SceneItem[]>([]);
 export const toolVoices = signal<VoiceItem[]>([]);
 export const toolLibraryState = signal<'idle' | 'loading' | 'ready' | 'failed'>('idle');
 
-/** Loads presenters, scenes (both orientations) and public voices once, and picks the defaults. */
+/**
+ * Loads presenters, scenes (both orientations) and voices once, and picks the defaults. The
+ * user's own presenters and ready private voices follow the built-in ones, as in the editor.
+ */
 export async function loadToolLibrary(force = false): Promise<void> {
   const state = toolLibraryState.value;
   if (!force && (state === 'loading' || state === 'ready')) return;
   toolLibraryState.value = 'loading';
   try {
-    const [chars, land, port, voices] = await Promise.all([
+    const [chars, own, land, port, voices, mine] = await Promise.all([
       studioApi.listCharacters({ pageIndex: 1, pageSize: 100, isPublic: 1 }),
+      studioApi.listCharacters({ pageIndex: 1, pageSize: 100, isPublic: 2 }),
       studioApi.listScenes({ pageIndex: 1, pageSize: 100, sizeType: 1 }),
       studioApi.listScenes({ pageIndex: 1, pageSize: 100, sizeType: 2 }),
       studioApi.listVoices({ pageIndex: 1, pageSize: 100, isPublic: 1 }),
+      studioApi.listVoices({ pageIndex: 1, pageSize: 100, isPublic: 2 }),
     ]);
     batch(() => {
-      toolCharacters.value = chars.data?.list ?? [];
+      toolCharacters.value = [...(chars.data?.list ?? []), ...(own.data?.list ?? [])];
       toolScenes.value = [...(land.data?.list ?? []), ...(port.data?.list ?? [])];
-      toolVoices.value = voices.data?.list ?? [];
+      const ready = (mine.data?.list ?? []).filter((v) => v.pthStatus === VOICE_READY);
+      toolVoices.value = [...(voices.data?.list ?? []), ...ready];
       toolLibraryState.value = 'ready';
       pickDefaults();
     });
@@ -97,22 +106,26 @@ export const ttsVoices = computed(() =>
   toolVoices.value.filter((v) => ttsSex.value === 0 || (ttsSex.value === 1 ? v.sex === 1 : v.sex !== 1)),
 );
 
-/** 生成: speaks the text with the chosen public voice; the result is shown with a player. */
+/**
+ * 生成: speaks the text with the chosen voice (a private one through its polled task); the result
+ * is shown with a player.
+ */
 export async function runTextToSpeech(): Promise<void> {
   const text = ttsText.value.trim();
   const voice = toolVoices.value.find((v) => v.id === ttsVoiceId.value);
   if (ttsBusy.value || !text || !voice) return;
   ttsBusy.value = true;
   try {
-    const data = await helperSpeech(voice.id, text);
+    const data = await speakWithVoice(voice, text, undefined);
     ttsResult.value = {
       url: resolveServerUrl(data.soundPath),
       seconds: data.soundTime,
       text,
       voiceName: voice.show_name,
     };
-  } catch {
-    // The client showed the server's message.
+  } catch (error) {
+    // The client showed the server's message; a failed private-voice task reports its reason here.
+    if (error instanceof VoiceTaskFailed) showMessage('error', error.message);
   } finally {
     ttsBusy.value = false;
   }

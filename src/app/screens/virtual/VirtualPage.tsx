@@ -11,7 +11,6 @@ import {
   loadOwnGallery,
   loadToolLibrary,
   ownGallery,
-  pickCharacter,
   previewId,
   previewState,
   toolVoices,
@@ -19,6 +18,7 @@ import {
 import { PageHeader } from '../PageHeader';
 import { useViewActive } from '../projects/usePolling';
 import { PresenterCard } from './PresenterCard';
+import { createPresenterProject } from './createPresenterProject';
 import { PresenterPlayer } from './presenterPlayer';
 import './virtual.css';
 
@@ -43,10 +43,12 @@ export function VirtualPage() {
     if (!active) player.current?.stop();
   }, [active]);
 
-  function use(c: CharacterItem) {
+  // 用 TA 做视频: a new project with this presenter chosen, opened in the editor.
+  async function use(c: CharacterItem) {
     player.current?.stop();
-    pickCharacter(c);
-    navigate('/helptool');
+    const suggested = toolVoices.value.find((v) => v.id === c.timbreInfo) ?? null;
+    const projectId = await createPresenterProject(c, suggested);
+    if (projectId > 0) navigate(`/video?videoid=${projectId}`);
   }
 
   const items = gallery.items.value;
@@ -73,7 +75,7 @@ export function VirtualPage() {
             voiceName={voices.find((v) => v.id === c.timbreInfo)?.show_name ?? ''}
             state={previewId.value === c.id ? previewState.value : 'idle'}
             onPreview={(ch) => void player.current?.toggle(ch)}
-            onUse={use}
+            onUse={(c) => void use(c)}
           />
         ))}
       </div>
@@ -88,7 +90,7 @@ export function VirtualPage() {
                 voiceName=""
                 state={previewId.value === c.id ? previewState.value : 'idle'}
                 onPreview={(ch) => void player.current?.toggle(ch)}
-                onUse={use}
+                onUse={(c) => void use(c)}
               />
             ))}
           </div>

@@ -19,7 +19,14 @@ import { HelpToolPage } from '../../../../src/app/screens/HelpToolPage';
 import { speechFileName } from '../../../../src/app/screens/tools/TextToSpeechTool';
 import { VirtualPage } from '../../../../src/app/screens/virtual/VirtualPage';
 import { i18n } from '../../../../src/app/i18n';
-import { pickedCharacter, scriptText, ttsResult, ttsText } from '../../../../src/app/state/tools';
+import {
+  pickedCharacter,
+  scriptText,
+  toolLibraryState,
+  toolVoices,
+  ttsResult,
+  ttsText,
+} from '../../../../src/app/state/tools';
 import type { ProjectDocument } from '../../../../src/model/project';
 
 const ok = <T,>(data: T) => Promise.resolve({ code: 200, msg: 'ok', data });
@@ -57,7 +64,10 @@ beforeEach(async () => {
       100,
     ),
   );
-  api.listVoices.mockImplementation(async () => pageOf(voices, 1, 100));
+  // No private voices (isPublic 2) unless a test says so.
+  api.listVoices.mockImplementation(async (b: { isPublic?: number }) =>
+    pageOf(b.isPublic === 2 ? [] : voices, 1, 100),
+  );
   api.addProject.mockReturnValueOnce(ok(41)).mockReturnValue(ok(42));
   api.updateProject.mockReturnValue(ok({ revision: 1 }));
   api.listProjects.mockReturnValue(ok({ list: [], count: 0, pageIndex: 1, pageSize: 100 }));
@@ -153,12 +163,47 @@ describe('数字人形象库', () => {
     expect(within(cards[0]).getByTestId('presenter-preview').getAttribute('data-state')).toBe('idle');
   });
 
-  it('opens 一键成片 with the presenter chosen', async () => {
+  it('用 TA 做视频 starts a project with the presenter and its voice chosen, opened in the editor', async () => {
     const router = start('/virtual');
     const cards = await screen.findAllByTestId('presenter-card');
+    await waitFor(() => expect(within(cards[1]).getByText('推荐音色：中文男声')).toBeTruthy());
     fireEvent.click(within(cards[1]).getByTestId('presenter-use'));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/helptool'));
-    expect(pickedCharacter.value?.id).toBe('zixuan');
+    await waitFor(() => expect(router.state.location.search).toBe('?videoid=41'));
+    expect(router.state.location.pathname).toBe('/video');
+    expect(api.addProject).toHaveBeenCalledWith({
+      proKind: 3,
+      name: expect.stringMatching(/^文字视频\d{14}$/),
+    });
+    const saved = JSON.parse(api.updateProject.mock.calls[0][0].userProjectInfo) as ProjectDocument;
+    expect(saved.character).toMatchObject({ uuid: 'zixuan', voiceId: 'zh-m' });
+  });
+});
+
+describe('own presenters and voices in the tools', () => {
+  it('一键成片 and 文字转语音 offer the user’s own presenter and ready private voice after the built-in ones', async () => {
+    const own = character('p7', { name: '我的讲师', isPublic: 2 });
+    const mine = [
+      voice('12', { isPublic: 2, pthStatus: 4, show_name: '我的声音' }),
+      voice('13', { isPublic: 2, pthStatus: 2 }),
+    ];
+    api.listCharacters.mockImplementation(
+      async (b: { pageIndex: number; pageSize: number; isPublic?: number }) =>
+        pageOf(b.isPublic === 2 ? [own] : presenters, b.pageIndex, b.pageSize),
+    );
+    api.listVoices.mockImplementation(async (b: { isPublic?: number }) =>
+      pageOf(b.isPublic === 2 ? mine : voices, 1, 100),
+    );
+    act(() => void (toolLibraryState.value = 'idle'));
+    start('/helptool');
+    await waitFor(() =>
+      expect(screen.getAllByTestId('script-presenter').map((b) => b.dataset.id)).toEqual([
+        'xiaoya',
+        'zixuan',
+        'p7',
+      ]),
+    );
+    // The private voice still training is not offered.
+    expect(toolVoices.value.map((v) => v.id)).toEqual(['zh-f', 'zh-m', '12']);
   });
 });
 

@@ -20,6 +20,7 @@ export const subtitleMessages = {
   fileType: '请上传音频或视频文件（WAV、MP3、M4A、OGG、AAC、WMA、FLAC，或 MP4、MOV、WEBM、MKV）',
   tooLarge: '上传文件大小不可大于1G',
   unreadable: '文件中没有可识别的音频，请确认文件未损坏',
+  scriptMismatch: '文稿与音频内容对不上，无法生成字幕：请确认粘贴的是这段录音的文稿',
   tooShort: '音频时长过短，请上传不少于0.3秒的音频',
   tooLong: `音频时长不能超过${SUBTITLE_MAX_MINUTES}分钟`,
   scriptTooLong: `文稿不能超过${SUBTITLE_MAX_SCRIPT_CHARS}字`,

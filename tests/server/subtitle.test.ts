@@ -162,6 +162,15 @@ describe.each(testDialects())('subtitle tool API on %s', (dialect) => {
     ).toEqual(['.ass', '.srt']);
   });
 
+  it('refuses a script of another text: nothing is shown as done', async () => {
+    const recipe = '首先把鸡蛋打散，加入少许盐。锅里放油，油热后倒入蛋液，快速翻炒出锅。';
+    const res = await upload(t, alice, '讲解.mp4', mp4, { text: recipe });
+    expect(res.body.code).toBe(200);
+    const task = await waitDone(t, alice, res.body.data.taskId);
+    expect(task).toMatchObject({ status: 'failed', message: subtitleMessages.scriptMismatch });
+    expect(task.result ?? null).toBeNull();
+  });
+
   it('transcribes without a script through the OpenAI-compatible server', async () => {
     const before = fake.requests.length;
     const res = await upload(t, alice, 'speech.wav', wav, { language: 'zh' });

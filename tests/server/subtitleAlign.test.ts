@@ -2,7 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { alignScript, sentenceChunks } from '../../src/server/adapters/media/alignScript';
+import {
+  alignScript,
+  SCRIPT_MISMATCH_LIMIT,
+  sentenceChunks,
+} from '../../src/server/adapters/media/alignScript';
 import { pageCues } from '../../src/model/speech/subtitleCues';
 import { alignedCues } from '../../src/server/services/subtitleTimeline';
 import { espeakVoices, speakWithPauses } from './helpers/spokenScript';
@@ -28,6 +32,8 @@ describe('subtitle aligner on eSpeak speech with known timings', () => {
       const truth = await speakWithPauses(SCRIPT, espeakVoices(variant, rate), [600, 1500, 300, 0], wav);
       const aligned = await alignScript(wav, SCRIPT.join(''));
       expect(aligned.text).toBe(truth.text);
+      // Its own script: the warp hardly stalls, far below the refusal limit.
+      expect(aligned.mismatch).toBeLessThan(SCRIPT_MISMATCH_LIMIT / 2);
       expect(aligned.words.length).toBe(truth.words.length);
 
       const expected = pageCues([{ text: truth.text, durationMs: truth.durationMs, words: truth.words }]);
@@ -44,6 +50,25 @@ describe('subtitle aligner on eSpeak speech with known timings', () => {
       });
     });
   }
+
+  it('knows a script of another text: a recipe pasted for a product launch', async () => {
+    const launch = [
+      '大家好，欢迎来到我们的新品发布会。',
+      '今天我们要发布一款全新的智能手表，它的续航时间长达两周。',
+      '它还支持心率监测和睡眠分析，价格只要一千九百九十九元。',
+    ];
+    const recipe = [
+      '首先把鸡蛋打散，加入少许盐。',
+      '锅里放油，油热后倒入蛋液，快速翻炒。',
+      '最后加入切好的西红柿，翻炒两分钟就可以出锅了。',
+    ];
+    for (const variant of ['m1', 'm3'] as const) {
+      const wav = path.join(work, `launch-${variant}.wav`);
+      await speakWithPauses(launch, espeakVoices(variant, 1), [400, 400, 0], wav);
+      expect((await alignScript(wav, recipe.join(''))).mismatch).toBeGreaterThan(SCRIPT_MISMATCH_LIMIT);
+      expect((await alignScript(wav, launch.join(''))).mismatch).toBeLessThan(SCRIPT_MISMATCH_LIMIT / 2);
+    }
+  });
 
   it('aligns nothing when the script has no words and still reports the duration', async () => {
     const wav = path.join(work, 'short.wav');

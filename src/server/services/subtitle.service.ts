@@ -16,7 +16,7 @@ import {
 import { assDocument, srtDocument } from '../../model/speech';
 import type { JobRow, JobsRepo } from '../adapters/db/jobs.repo';
 import type { FileStore } from '../adapters/files';
-import { alignScript } from '../adapters/media/alignScript';
+import { alignScript, SCRIPT_MISMATCH_LIMIT } from '../adapters/media/alignScript';
 import { FfmpegError, probe } from '../adapters/media/ffmpeg';
 import { SUBTITLE_FONT_NAME } from '../adapters/media/fonts';
 import { transcribeAudio, TranscribeError, type TranscribeConfig } from '../adapters/media/transcribe.openai';
@@ -144,6 +144,8 @@ export class SubtitleService {
           scratchDir: this.scratchDir,
           onProgress: (f, stage) => report(0.95 * f, stage),
         });
+        // A script of another recording still warps onto it; refuse rather than time it wrongly.
+        if (aligned.mismatch > SCRIPT_MISMATCH_LIMIT) throw new JobFailure(subtitleMessages.scriptMismatch);
         text = aligned.text;
         cues = alignedCues(aligned);
       } else {

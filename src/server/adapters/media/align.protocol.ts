@@ -10,4 +10,4 @@ export interface AlignJob {
 
 /** What the align worker answers: the spans on the recording's timeline and its pauses. */
 export type AlignMessage =
-  { type: 'done'; spans: WordSpan[]; pauses: Pause[] } | { type: 'error'; detail: string };
+  { type: 'done'; spans: WordSpan[]; pauses: Pause[]; mismatch: number } | { type: 'error'; detail: string };

@@ -29,7 +29,16 @@ export interface AlignedScript {
   durationMs: number;
   /** Every spoken word with its times in the recording (same shape as TTS word timings). */
   words: WordTiming[];
+  /** Share of the warp's speech steps that stall (alignMismatch.ts): 0 for the recording's own script. */
+  mismatch: number;
 }
+
+/**
+ * Above this the script is taken for another text than the recording's. Measured on eSpeak voices
+ * at paces 0.8-1.3 with added pauses: matching scripts 0.000-0.009, a pasted recipe over a product
+ * launch (and other swaps) 0.094-0.185.
+ */
+export const SCRIPT_MISMATCH_LIMIT = 0.05;
 
 /** Options of {@link alignScript}. */
 export interface AlignOptions {
@@ -63,13 +72,13 @@ export async function alignScript(
     await audioToWav(audioPath, wavPath, { sampleRate: ALIGN_SAMPLE_RATE, signal: options.signal });
     const recording = decodeWav(await readFile(wavPath)).samples;
     const durationMs = Math.round((recording.length * 1000) / ALIGN_SAMPLE_RATE);
-    if (!text) return { text, durationMs, words: [] };
+    if (!text) return { text, durationMs, words: [], mismatch: 0 };
 
     const reference = await speakReference(text, options.signal, (f) =>
       report(0.05 + 0.55 * f, '合成参考语音'),
     );
     report(0.6, '对齐语音');
-    const spans = await runAlignWorker(
+    const { spans, mismatch } = await runAlignWorker(
       {
         reference: resamplePcm16(reference.samples, NARRATION_SAMPLE_RATE, ALIGN_SAMPLE_RATE),
         recording,
@@ -83,7 +92,7 @@ export async function alignScript(
       startMs: Math.min(durationMs, spans[k].startMs),
       endMs: Math.min(durationMs, spans[k].endMs),
     }));
-    return { text, durationMs, words };
+    return { text, durationMs, words, mismatch };
   } finally {
     await rm(wavPath, { force: true });
   }
@@ -139,7 +148,10 @@ async function speakReference(
 }
 
 /** Runs the DSP in a fresh worker thread (terminated afterwards, or at once on abort). */
-function runAlignWorker(job: AlignJob, signal: AbortSignal | undefined): Promise<WordSpan[]> {
+function runAlignWorker(
+  job: AlignJob,
+  signal: AbortSignal | undefined,
+): Promise<{ spans: WordSpan[]; mismatch: number }> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason ?? new Error('aborted'));
     const worker = startModuleWorker(new URL('./align.worker.ts', import.meta.url), job);
@@ -155,7 +167,9 @@ function runAlignWorker(job: AlignJob, signal: AbortSignal | undefined): Promise
     signal?.addEventListener('abort', onAbort, { once: true });
     worker.on('message', (msg: AlignMessage) =>
       finish(() =>
-        msg.type === 'done' ? resolve(msg.spans) : reject(new Error(`align failed: ${msg.detail}`)),
+        msg.type === 'done'
+          ? resolve({ spans: msg.spans, mismatch: msg.mismatch })
+          : reject(new Error(`align failed: ${msg.detail}`)),
       ),
     );
     worker.on('error', (err) => finish(() => reject(err)));

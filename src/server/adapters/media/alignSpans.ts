@@ -1,5 +1,6 @@
 import { findPauses, speechFeatures, type Pause } from './alignFeatures';
 import { frameMap, warpPath } from './alignDtw';
+import { stallShare } from './alignMismatch';
 import { mapSpans, snapToPauses, type WordSpan } from './alignMap';
 
 /** Silence added around both signals, so their ends meet silence to silence, not word to hiss. */
@@ -14,16 +15,18 @@ function padded(samples: Int16Array): Int16Array {
 
 /**
  * The word spans of `reference` (16 kHz) carried onto `recording` (16 kHz, the same words spoken
- * by someone else) and snapped to the recording's pauses. Synchronous: call it in a worker.
+ * by someone else) and snapped to the recording's pauses, with how much of the path stalls
+ * (`mismatch`, see alignMismatch.ts). Synchronous: call it in a worker.
  */
 export function alignSpans(
   reference: Int16Array,
   recording: Int16Array,
   spans: readonly WordSpan[],
-): { spans: WordSpan[]; pauses: Pause[] } {
+): { spans: WordSpan[]; pauses: Pause[]; mismatch: number } {
   const ref = speechFeatures(padded(reference));
   const rec = speechFeatures(padded(recording));
-  const map = frameMap(warpPath(ref, rec), ref.n);
+  const path = warpPath(ref, rec);
+  const map = frameMap(path, ref.n);
   const shift = (s: WordSpan) => ({ startMs: s.startMs + PAD_MS, endMs: s.endMs + PAD_MS });
   const back = (s: WordSpan) => ({
     startMs: Math.max(0, s.startMs - PAD_MS),
@@ -31,5 +34,6 @@ export function alignSpans(
   });
   const mapped = mapSpans(spans.map(shift), map).map(back);
   const pauses = findPauses(recording);
-  return { spans: snapToPauses(mapped, pauses), pauses };
+  const mismatch = stallShare(path, spans.map(shift), pauses.map(shift));
+  return { spans: snapToPauses(mapped, pauses), pauses, mismatch };
 }

@@ -29,6 +29,15 @@ describe('stallShare', () => {
     // The stall sits at recording frames 100-150 (1000-1500 ms): a pause there is not a mismatch.
     expect(stallShare(p, allSpeech, [{ startMs: 990, endMs: 1510 }])).toBe(0);
     // The reference's frame 100 (1000 ms) is outside its words.
-    expect(stallShare(p, [{ startMs: 0, endMs: 990 }, { startMs: 1010, endMs: 100_000 }], [])).toBe(0);
+    expect(
+      stallShare(
+        p,
+        [
+          { startMs: 0, endMs: 990 },
+          { startMs: 1010, endMs: 100_000 },
+        ],
+        [],
+      ),
+    ).toBe(0);
   });
 });

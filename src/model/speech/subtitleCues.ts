@@ -42,6 +42,11 @@ const SHORT_PHRASE_UNITS = 5;
 const LAG_MS = 300;
 /** Gaps between cues shorter than this are bridged, so the line does not blink between phrases. */
 const BRIDGE_MS = 600;
+/**
+ * The longest a cue stays up: 18 characters are read in well under this; a line held longer (a
+ * speaker who stops mid-line) is taken down rather than left on screen through the silence.
+ */
+export const MAX_CUE_MS = 7000;
 
 const SENTENCE_END = /[。！？!?…；;.]/u;
 const PHRASE_END = /[。！？!?…；;.，,、：:]/u;
@@ -142,13 +147,25 @@ function cutPhrase(
   };
   const out: { start: number; end: number }[] = [];
   let piece = { start, end: start, units: 0 };
+  // With word times known, a line never ends inside a word: a cut forced by the width goes back
+  // to the last word start in the piece (`lastWord`, an atom index) when there is one.
+  const strict = wordStarts.size > 0;
+  let first = 0;
+  let lastWord = -1;
   for (const [i, atom] of atoms.entries()) {
     const over = piece.units + atom.units > MAX_LINE_UNITS;
+    if (over && strict && !good(i) && lastWord > first) {
+      const carried = atoms.slice(lastWord, i).reduce((sum, a) => sum + a.units, 0);
+      out.push({ start: piece.start, end: atoms[lastWord].start });
+      piece = { start: atoms[lastWord].start, end: atoms[i - 1].end, units: carried };
+      first = lastWord;
+      lastWord = -1;
+    }
     let pastTarget = piece.units >= target - 0.01 && out.length < pieces - 1;
     // Not in the middle of a word: wait up to three characters for a better cut that still fits.
     if (pastTarget && !good(i)) {
       let units = piece.units;
-      for (let k = i; k < Math.min(atoms.length, i + 3); k++) {
+      for (let k = i; k < Math.min(atoms.length, strict ? atoms.length : i + 3); k++) {
         units += atoms[k].units;
         if (units > MAX_LINE_UNITS) break;
         if (k + 1 < atoms.length && good(k + 1)) {
@@ -157,10 +174,13 @@ function cutPhrase(
         }
       }
     }
-    if (piece.units > 0 && (over || pastTarget)) {
+    if (piece.units > 0 && (piece.units + atom.units > MAX_LINE_UNITS || pastTarget)) {
       out.push({ start: piece.start, end: piece.end });
       piece = { start: atom.start, end: atom.start, units: 0 };
+      first = i;
+      lastWord = -1;
     }
+    if (i > first && good(i)) lastWord = i;
     piece.end = atom.end;
     piece.units += atom.units;
   }
@@ -242,7 +262,8 @@ export function pageCues(clips: SpokenClip[]): Cue[] {
     const clipCues = timeLines(splitLines(text, starts), clip, text);
     clipCues.forEach((c, i) => {
       const next = clipCues[i + 1]?.startMs ?? clip.durationMs;
-      const end = next - c.endMs < BRIDGE_MS ? next : Math.min(next, c.endMs + LAG_MS);
+      const held = next - c.endMs < BRIDGE_MS ? next : Math.min(next, c.endMs + LAG_MS);
+      const end = Math.min(held, c.startMs + MAX_CUE_MS);
       if (end > c.startMs) cues.push({ text: c.text, startMs: c.startMs + offset, endMs: end + offset });
     });
     offset += clip.durationMs;

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { pageArgs } from '../../../src/server/video/ffmpegArgs';
 import type { PagePlan, RigFiles } from '../../../src/server/video/renderPlan';
-import { lineUnits, pageCues, splitLines } from '../../../src/model/speech/subtitleCues';
+import {
+  lineUnits,
+  MAX_CUE_MS,
+  MAX_LINE_UNITS,
+  pageCues,
+  splitLines,
+} from '../../../src/model/speech/subtitleCues';
 import {
   assDocument,
   assTime,
@@ -216,5 +222,43 @@ describe('subtitles filter', () => {
     for (const off of [pageArgs(plan, files), pageArgs(plan, { ...files, subtitles: null })]) {
       expect(graphOf(off)).not.toMatch(/subtitles=|ass=/);
     }
+  });
+});
+
+describe('issue 16: cues respect words and readable lengths', () => {
+  it('never ends a line inside a word when word times are known', () => {
+    // 26 characters, no punctuation: the width forces a cut near the middle, which falls inside
+    // the ten-character name (the old rule cut 数字人视频 | 工作台软件); the line must end around it.
+    const words = ['我们', '今天', '介绍', '一款', '数字人视频工作台软件', '字幕', '分行', '规则', '正确'];
+    const text = words.join('');
+    const starts = new Set<number>();
+    let at = 0;
+    for (const w of words) {
+      starts.add(at);
+      at += w.length;
+    }
+    const lines = splitLines(text, starts);
+    expect(lines.length).toBeGreaterThan(1);
+    for (const line of lines) {
+      expect(starts.has(line.start) || line.start === 0).toBe(true);
+      expect(lineUnits(line.line)).toBeLessThanOrEqual(MAX_LINE_UNITS);
+    }
+    expect(lines.map((l) => l.line).join('')).toBe(text);
+  });
+
+  it('takes a line down after 7 s even when its words stretch over longer', () => {
+    const text = '大家好。';
+    const cues = pageCues([
+      {
+        text,
+        durationMs: 20_000,
+        words: [
+          { text: '大家', startMs: 0, endMs: 500, charStart: 0, charEnd: 2 },
+          { text: '好', startMs: 18_000, endMs: 18_500, charStart: 2, charEnd: 3 },
+        ],
+      },
+    ]);
+    expect(cues).toHaveLength(1);
+    expect(cues[0].endMs - cues[0].startMs).toBeLessThanOrEqual(MAX_CUE_MS);
   });
 });

@@ -79,6 +79,8 @@ export interface VoiceItem {
   /** 4 ready (private voices are listed only when ready). */
   pthStatus: number;
   lang: string;
+  /** Measured seconds per character of Chinese narration (built-in voices), for estimates. */
+  secondsPerChar?: number;
 }
 
 export interface PageOf<T> {

@@ -6,7 +6,8 @@ import {
   pagesWithoutPdf,
   preferVoiceMode,
   PRO_KIND,
-  totalMinutes,
+  estimatedMinutes,
+  spokenMinutes,
   withTimes,
   type ProjectDocument,
   type Result,
@@ -32,8 +33,10 @@ export const saving = signal(false);
 
 export const page = computed(() => doc.value?.ppt.pages[currentPage.value] ?? null);
 export const pageCount = computed(() => doc.value?.ppt.pages.length ?? 0);
-/** Total estimated time in minutes with 2 decimals (spec section 9). */
-export const totalTime = computed(() => (doc.value ? totalMinutes(doc.value) : '0.00'));
+/** Total estimated time in minutes with 2 decimals (spec section 9: 0.14 s per character). */
+export const totalTime = computed(() => (doc.value ? estimatedMinutes(doc.value) : '0.00'));
+/** The real total once every page is spoken, shown beside the estimate; null before. */
+export const spokenTime = computed(() => (doc.value ? spokenMinutes(doc.value) : null));
 
 /** Undo/redo stacks of whole documents (commands are pure, so snapshots are cheap to keep). */
 const undoStack = signal<ProjectDocument[]>([]);

@@ -15,9 +15,12 @@ export function narrationLength(text: string): number {
   return Array.from(text.replace(/[\r\n]/g, '')).length;
 }
 
-/** Estimated speaking time in seconds at 0.14 s per character, to 2 decimals. */
-export function estimateSeconds(text: string): number {
-  return round2(narrationLength(text) * SECONDS_PER_CHAR);
+/**
+ * Estimated speaking time in seconds, to 2 decimals: at the spec's 0.14 s per character, or at a
+ * voice's measured pace when one is given (the helper tools, which the spec does not cover).
+ */
+export function estimateSeconds(text: string, secondsPerChar = SECONDS_PER_CHAR): number {
+  return round2(narrationLength(text) * secondsPerChar);
 }
 
 /** The spec's check of a page text: 1 to 300 characters, with its exact messages. */
@@ -63,6 +66,25 @@ export function formatSeconds(seconds: number): string {
 export function totalMinutes(doc: ProjectDocument): string {
   const seconds = doc.ppt.pages.reduce((sum, p) => sum + pageSeconds(p), 0);
   return (Math.round((seconds / 60) * 100 + 1e-9) / 100).toFixed(2);
+}
+
+const minutesOf = (seconds: number) => (Math.round((seconds / 60) * 100 + 1e-9) / 100).toFixed(2);
+
+/**
+ * The top bar's 预计时长: the spec's estimate, 0.14 s per character of a text page's narration
+ * (a voice page counts its audio, it has no text), whether or not the page is spoken yet.
+ */
+export function estimatedMinutes(doc: ProjectDocument): string {
+  return minutesOf(
+    doc.ppt.pages.reduce((sum, p) => sum + (p.istts === TEXT_MODE ? estimateSeconds(p.text) : p.soundTime), 0),
+  );
+}
+
+/** The real length once every page has its audio (shown beside the estimate), else null. */
+export function spokenMinutes(doc: ProjectDocument): string | null {
+  const pages = doc.ppt.pages;
+  if (!pages.length || pages.some((p) => !(p.soundTime > 0))) return null;
+  return minutesOf(pages.reduce((sum, p) => sum + p.soundTime, 0));
 }
 
 /** The document with every page's formattedTime, ppt.totalFormattedTime and totalTime refreshed. */

@@ -67,6 +67,7 @@ export class LibraryService {
       isPublic: 1,
       pthStatus: 4,
       lang: v.primaryLang,
+      ...(v.secondsPerChar ? { secondsPerChar: v.secondsPerChar } : {}),
     }));
   }
 

@@ -11,6 +11,10 @@ import {
   pageSeconds,
   SECONDS_PER_CHAR,
   totalMinutes,
+  estimatedMinutes,
+  spokenMinutes,
+  TEXT_MODE,
+  VOICE_MODE,
   withTimes,
   withPages,
 } from '../../../src/model/project';
@@ -79,6 +83,18 @@ describe('page and total times', () => {
     const pages = [newPage({ soundTime: 30 }), newPage({ soundTime: 33 })];
     expect(totalMinutes(withPages(newDocument(), pages))).toBe('1.05');
     expect(totalMinutes(newDocument())).toBe('0.00');
+  });
+
+  it('the top bar estimates at 0.14 s per character and shows the real total once every page is spoken', () => {
+    // 300 characters (42 s estimated) spoken in 75 s, and a voice page of 18 s.
+    const text = newPage({ text: '字'.repeat(300), istts: TEXT_MODE });
+    const voice = newPage({ istts: VOICE_MODE, soundTime: 18 });
+    const before = withPages(newDocument(), [text, voice]);
+    expect(estimatedMinutes(before)).toBe('1.00');
+    expect(spokenMinutes(before)).toBeNull();
+    const spoken = withPages(newDocument(), [{ ...text, soundTime: 75 }, voice]);
+    expect(estimatedMinutes(spoken)).toBe('1.00');
+    expect(spokenMinutes(spoken)).toBe('1.55');
   });
 
   it('withTimes writes per-page formattedTime, the total in minutes and seconds', () => {

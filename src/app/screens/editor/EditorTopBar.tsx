@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, Icon, Popup } from 'semantic-ui-react';
 import { publicAsset } from '../../config';
 import { UserMenu } from '../../layout/UserMenu';
-import { canRedo, canUndo, doc, redo, saving, totalTime, undo } from '../../state/editor';
+import { canRedo, canUndo, doc, redo, saving, spokenTime, totalTime, undo } from '../../state/editor';
 import { autoSavedTime } from '../../state/editorAutosave';
 import { unsavedChanges } from '../../state/editorNarration';
 import { openPdfDialog } from '../../state/editorPdf';
@@ -96,6 +96,11 @@ export function EditorTopBar({ onHome, onSaveDraft }: Props) {
         <Icon name="clock outline" />
         <span>{t('top.totalTime')}</span>
         <strong>{t('top.minutes', { value: totalTime.value })}</strong>
+        {spokenTime.value && (
+          <span className="ps-ed-time-spoken" data-testid="editor-spoken-time">
+            {t('top.spoken', { value: spokenTime.value })}
+          </span>
+        )}
       </div>
       <Button
         basic

@@ -28,7 +28,9 @@ export function ScriptTool() {
 
   const pages = scriptPages.value;
   const total = narrationLength(scriptText.value.replace(/\s+/g, ''));
-  const seconds = Math.round(pages.reduce((sum, p) => sum + estimateSeconds(p), 0));
+  // The chosen voice's measured pace when known (the built-in voices speak ~0.25 s per character).
+  const pace = pickedVoice.value?.secondsPerChar;
+  const seconds = Math.round(pages.reduce((sum, p) => sum + estimateSeconds(p, pace), 0));
   const ready = !!pickedCharacter.value && !!pickedScene.value && !!pickedVoice.value;
   const busy = scriptCreating.value;
 

@@ -23,7 +23,15 @@ export interface PublicVoice {
    * the whole narration goes to this voice, not split into language runs.
    */
   whole?: TtsVoice;
+  /**
+   * Seconds the voice takes per character of Chinese narration, measured by synthesising
+   * (tests/server/voiceRates.test.ts keeps it within 10% of the engine); absent when unknown.
+   */
+  secondsPerChar?: number;
 }
+
+/** The built-in eSpeak voices' measured pace on Chinese narration (0.254-0.258 s per character). */
+const ESPEAK_SECONDS_PER_CHAR = 0.255;
 
 const espeak = (lang: 'zh' | 'en', variant: string): MixedVoices['zh'] => ({
   engine: 'espeak',
@@ -42,6 +50,7 @@ export const PUBLIC_VOICES: readonly PublicVoice[] = [
     sex: 'female',
     primaryLang: 'zh',
     voices: { zh: espeak('zh', 'f3'), en: espeak('en', 'f3') },
+    secondsPerChar: ESPEAK_SECONDS_PER_CHAR,
   },
   {
     key: 'espeak-zh-male',
@@ -50,6 +59,7 @@ export const PUBLIC_VOICES: readonly PublicVoice[] = [
     sex: 'male',
     primaryLang: 'zh',
     voices: { zh: espeak('zh', 'm3'), en: espeak('en', 'm3') },
+    secondsPerChar: ESPEAK_SECONDS_PER_CHAR,
   },
   {
     key: 'espeak-en-female',
@@ -58,6 +68,7 @@ export const PUBLIC_VOICES: readonly PublicVoice[] = [
     sex: 'female',
     primaryLang: 'en',
     voices: { zh: espeak('zh', 'f4'), en: espeak('en', 'f4') },
+    secondsPerChar: ESPEAK_SECONDS_PER_CHAR,
   },
   {
     key: 'espeak-en-male',
@@ -66,6 +77,7 @@ export const PUBLIC_VOICES: readonly PublicVoice[] = [
     sex: 'male',
     primaryLang: 'en',
     voices: { zh: espeak('zh', 'm1'), en: espeak('en', 'm1') },
+    secondsPerChar: ESPEAK_SECONDS_PER_CHAR,
   },
 ];
 

@@ -179,6 +179,22 @@ describe('数字人形象库', () => {
   });
 });
 
+describe('一键成片 length estimate', () => {
+  it('uses the chosen voice’s measured pace, not the spec’s 0.14 s per character', async () => {
+    api.listVoices.mockImplementation(async (b: { isPublic?: number }) =>
+      pageOf(b.isPublic === 2 ? [] : voices.map((v) => ({ ...v, secondsPerChar: 0.25 })), 1, 100),
+    );
+    act(() => void (toolLibraryState.value = 'idle'));
+    start('/helptool');
+    await screen.findAllByTestId('script-presenter');
+    // 100 characters: 25 s at the voice's pace (14 s at the spec's).
+    fireEvent.change(screen.getByTestId('script-text'), { target: { value: '大家好。'.repeat(25) } });
+    await waitFor(() =>
+      expect(screen.getByTestId('script-page-count').textContent).toBe('共 1 页 · 约 25 秒'),
+    );
+  });
+});
+
 describe('own presenters and voices in the tools', () => {
   it('一键成片 and 文字转语音 offer the user’s own presenter and ready private voice after the built-in ones', async () => {
     const own = character('p7', { name: '我的讲师', isPublic: 2 });

@@ -76,7 +76,10 @@ const minutesOf = (seconds: number) => (Math.round((seconds / 60) * 100 + 1e-9) 
  */
 export function estimatedMinutes(doc: ProjectDocument): string {
   return minutesOf(
-    doc.ppt.pages.reduce((sum, p) => sum + (p.istts === TEXT_MODE ? estimateSeconds(p.text) : p.soundTime), 0),
+    doc.ppt.pages.reduce(
+      (sum, p) => sum + (p.istts === TEXT_MODE ? estimateSeconds(p.text) : p.soundTime),
+      0,
+    ),
   );
 }
 

@@ -211,6 +211,10 @@ describe.each(testDialects())('private voices (我的音色) on %s', (dialect) =
     const femalePitch = analyseVoice(...pcm(await audioOf(femaleSpeech.soundPath))).f0MedianHz;
     expect(Math.abs(malePitch - 110) / 110).toBeLessThan(0.1);
     expect(Math.abs(femalePitch - 220) / 220).toBeLessThan(0.1);
+    // The pace the tools estimate with is the pace the voice speaks at (within 25%: one sentence).
+    const pace = (await voice(maleId)).secondsPerChar as number;
+    const perChar = maleSpeech.soundTime / [...TEXT].length;
+    expect(Math.abs(pace - perChar) / perChar).toBeLessThan(0.25);
   });
 
   it('answers 201 with the reason when a task fails (its voice was deleted before it ran)', async () => {

@@ -22,6 +22,7 @@ import { normaliseAudioUpload } from './resource.service';
 import type { VoiceMeasures } from './voiceAnalysis';
 import { trainVoice } from './voiceTraining';
 import type { AssetUsage } from './assetUsage';
+import { ESPEAK_SECONDS_PER_CHAR } from '../adapters/media/tts.voices';
 
 export const TRAIN_VOICE_JOB = 'voice.train';
 
@@ -208,6 +209,7 @@ export class VoiceService {
 
   private item(row: VoiceRow): PrivateVoiceItem {
     const measures = row.measures ? (JSON.parse(row.measures) as VoiceMeasures) : null;
+    const params = voiceParams(row);
     return {
       id: String(row.id),
       show_name: row.name,
@@ -222,6 +224,10 @@ export class VoiceService {
       sampleTime: Math.round(row.sample_ms / 100) / 10,
       pitchHz: measures?.f0MedianHz ?? 0,
       syllablesPerSecond: measures?.syllablesPerSecond ?? 0,
+      // The derived voice is eSpeak at a rate multiplier: its pace follows from the built-in one.
+      ...(params
+        ? { secondsPerChar: Math.round((ESPEAK_SECONDS_PER_CHAR / params.rate) * 1000) / 1000 }
+        : {}),
       createdAt: row.created_at,
     };
   }

@@ -31,7 +31,7 @@ export interface PublicVoice {
 }
 
 /** The built-in eSpeak voices' measured pace on Chinese narration (0.254-0.258 s per character). */
-const ESPEAK_SECONDS_PER_CHAR = 0.255;
+export const ESPEAK_SECONDS_PER_CHAR = 0.255;
 
 const espeak = (lang: 'zh' | 'en', variant: string): MixedVoices['zh'] => ({
   engine: 'espeak',

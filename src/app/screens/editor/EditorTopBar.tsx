@@ -92,7 +92,13 @@ export function EditorTopBar({ onHome, onSaveDraft }: Props) {
           </button>,
         )}
       </div>
-      <div className="ps-ed-time" data-testid="editor-total-time">
+      <div
+        className={`ps-ed-time${spokenTime.value ? ' has-spoken' : ''}`}
+        data-testid="editor-total-time"
+        title={`${t('top.totalTime')} ${t('top.minutes', { value: totalTime.value })}${
+          spokenTime.value ? ` ${t('top.spoken', { value: spokenTime.value })}` : ''
+        }`}
+      >
         <Icon name="clock outline" />
         <span>{t('top.totalTime')}</span>
         <strong>{t('top.minutes', { value: totalTime.value })}</strong>

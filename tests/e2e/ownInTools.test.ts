@@ -1,0 +1,152 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CharacterItem } from '../../src/api/library.contract';
+import type { ProjectDetailData } from '../../src/api/project.contract';
+import { encodeWav } from '../../src/server/adapters/media/wav';
+import { voicedSignal } from '../helpers/voiceSignal';
+import { openBrowser, screenshot, type BrowserSession } from './helpers/browser';
+import { loginAsDemo } from './helpers/login';
+import { startRealServer, type RealServer } from './helpers/realServer';
+import { SessionApi, solidPng } from './helpers/solidArt';
+
+/*
+ * Issue 16: the user's own presenter and private voice are offered wherever the built-in ones are.
+ * 一键成片 makes a project with both, the editor speaks its pages with the private voice and the
+ * video is rendered; 用 TA 做视频 starts a project with the presenter chosen. The screens are
+ * photographed at 1600x900 and 1280x720 and must not overflow or show undefined.
+ */
+
+const tid = (id: string) => `[data-testid="${id}"]`;
+const SIZES = [
+  { width: 1600, height: 900 },
+  { width: 1280, height: 720 },
+] as const;
+
+describe('own presenters and voices in the helper tools', () => {
+  let server: RealServer;
+  let browser: BrowserSession;
+  let page: Page;
+  let api: SessionApi;
+  let presenter: CharacterItem;
+  let voiceId: string;
+
+  beforeAll(async () => {
+    server = await startRealServer();
+    browser = await openBrowser();
+    page = browser.page;
+    await loginAsDemo(page, server.url);
+    const jwt = (await browser.context.cookies()).find((c) => c.name === 'jwt')!.value;
+    api = new SessionApi(server.url, jwt);
+    const sample = encodeWav(voicedSignal({ f0Hz: 120, seconds: 12 }).samples, 24_000);
+    voiceId = (
+      await api.upload<{ id: string }>(
+        '/notice/v1/timbre/upTimb',
+        { name: '我的声音', sex: '1', consent: '1' },
+        { field: 'file', name: 'me.wav', type: 'audio/wav', bytes: sample },
+      )
+    ).id;
+    presenter = await api.upload<CharacterItem>(
+      '/virtual/v1/virtual/add',
+      { name: '我的讲师', kind: '3' },
+      { field: 'picture', name: 'me.png', type: 'image/png', bytes: await solidPng(500, 875, [40, 90, 200]) },
+    );
+    // Training runs in the background; wait for it without expect (this is setup, not a test).
+    for (let i = 0; i < 300; i++) {
+      const mine = await api.post<{ list: { id: string; pthStatus: number }[] }>('/notice/v1/timbre/list', {
+        pageIndex: 1,
+        pageSize: 10,
+        isPublic: 2,
+      });
+      if (mine.list.find((v) => v.id === voiceId)?.pthStatus === 4) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  /** Photographs the screen at both laptop sizes; nothing may overflow sideways or read undefined. */
+  async function photograph(name: string): Promise<void> {
+    for (const size of SIZES) {
+      await page.setViewportSize(size);
+      await page.waitForTimeout(150);
+      await screenshot(page, `${name}-${size.width}x${size.height}`);
+      const { text, overflow } = await page.evaluate(() => ({
+        text: document.body.innerText,
+        overflow: document.documentElement.scrollWidth - window.innerWidth,
+      }));
+      expect(text).not.toMatch(/undefined|NaN/);
+      expect(overflow).toBeLessThanOrEqual(0);
+    }
+    await page.setViewportSize({ width: 1440, height: 900 });
+  }
+
+  it('一键成片 makes a project with my presenter and my voice, spoken and rendered', async () => {
+    await page.goto(`${server.url}/home/#/helptool`);
+    await page.waitForSelector(tid('tool-script'));
+    await page.click(`${tid('script-presenter')}[data-id="${presenter.id}"]`);
+    await page.click(`${tid('script-voice')}[data-id="${voiceId}"]`);
+    await page.fill(tid('script-text'), '大家好，这是我自己的数字人。\n\n今天用我自己的声音讲解。');
+    await expect.poll(() => page.locator(tid('script-page')).count()).toBe(2);
+    await photograph('issue16-helptool-own');
+    await page.click(tid('script-generate'));
+    await page.waitForSelector(tid('editor-topbar'), { timeout: 60_000 });
+    const projectId = Number(new URL(page.url().replace('#', '')).searchParams.get('videoid'));
+    const detail = await api.post<ProjectDetailData>('/virtual/v1/userPro/detail', {
+      projectId,
+      original: 1,
+    });
+    expect(JSON.parse(detail.detail).character).toMatchObject({ uuid: presenter.id, voiceId, isPublic: 2 });
+
+    await page.click(tid('editor-synthesise'));
+    await page.click(tid('confirm-no-pdf-confirm'));
+    await page.waitForSelector(tid('synthesis-dialog'));
+    await expect
+      .poll(() => page.locator(`${tid('synthesis-table')} [data-status="success"]`).count(), {
+        timeout: 120_000,
+      })
+      .toBe(2);
+    await page.click(tid('synthesis-confirm'));
+    await page.waitForSelector(tid('page-home'));
+    await page.click(tid('nav-my'));
+    await page
+      .locator(`${tid('page-my')} [data-testid^="video-item-"][data-state="done"]`)
+      .first()
+      .waitFor({ timeout: 180_000 });
+    await photograph('issue16-my');
+  }, 400_000);
+
+  it('the editor shows the real length beside the estimate once every page is spoken', async () => {
+    const projects = await api.post<{ list: { projectId: number }[] }>('/virtual/v1/userPro/list', {
+      pageIndex: 1,
+      pageSize: 5,
+    });
+    await page.goto(`${server.url}/home/#/video?videoid=${projects.list[0].projectId}`);
+    await page.waitForSelector(tid('editor-spoken-time'));
+    expect(await page.getAttribute(tid('editor-total-time'), 'title')).toMatch(
+      /^预计时长 \d+\.\d\d 分钟 · 实际 \d+\.\d\d 分钟$/,
+    );
+    // At 1280 the chip keeps both numbers; the label gives way (the title above has it).
+    await page.setViewportSize({ width: 1280, height: 720 });
+    expect(await page.isVisible(tid('editor-spoken-time'))).toBe(true);
+    // Toasts of the synthesis must not cover the top bar in the photographs.
+    await page.waitForSelector(tid('toast'), { state: 'detached', timeout: 10_000 }).catch(() => undefined);
+    await photograph('issue16-editor-spoken');
+  });
+
+  it('用 TA 做视频 on my presenter opens a new project with it chosen', async () => {
+    await page.goto(`${server.url}/home/#/virtual`);
+    const card = page.locator(`${tid('presenter-card')}[data-id="${presenter.id}"]`);
+    await card.waitFor();
+    await photograph('issue16-virtual');
+    await card.locator(tid('presenter-use')).click();
+    await page.waitForSelector(tid('editor-topbar'));
+    const projectId = Number(new URL(page.url().replace('#', '')).searchParams.get('videoid'));
+    const detail = await api.post<ProjectDetailData>('/virtual/v1/userPro/detail', {
+      projectId,
+      original: 1,
+    });
+    expect(JSON.parse(detail.detail).character.uuid).toBe(presenter.id);
+  });
+});

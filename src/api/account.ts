@@ -1,5 +1,5 @@
 import type { ApiClient, CallOptions } from './client';
-import type { Envelope } from './envelope';
+import { Code, type Envelope } from './envelope';
 import {
   captchaEndpoint,
   loginEndpoint,
@@ -34,8 +34,12 @@ export interface AccountApi {
 export function createAccountApi(client: ApiClient): AccountApi {
   return {
     captcha: () => client.get<CaptchaData>(captchaEndpoint.path),
+    // The login form shows its own refusal above the fields: no toast repeats it.
     login: (body) =>
-      client.request<LoginResponse>({ method: loginEndpoint.method, url: loginEndpoint.path, data: body }),
+      client.request<LoginResponse>(
+        { method: loginEndpoint.method, url: loginEndpoint.path, data: body },
+        { quiet: true },
+      ),
     // The token may already be invalid when logging out: the local session is cleared either way.
     logout: () => client.post(logoutEndpoint.path, {}, { quiet: true }),
     profile: (options) => client.get<ProfileData>(profileEndpoint.path, undefined, options),
@@ -46,6 +50,8 @@ export function createAccountApi(client: ApiClient): AccountApi {
       form.append(avatarEndpoint.fileField, file, fileName);
       return client.upload<string>(avatarEndpoint.path, form, {
         mode: 'announce',
+        // The dialog shows a refused picture's reason in place; no toast repeats it.
+        handles: [Code.badRequest, Code.tooLarge, Code.tooManyRequests],
         onUploadProgress: onProgress,
       });
     },

@@ -39,6 +39,8 @@ describe('account flows in Chromium through the real server', () => {
     await screenshot(page, 'login');
     await login('demo', 'wrong-password');
     await expect.poll(() => page.textContent(tid('login-error'))).toContain('用户名或密码错误');
+    // Said once, above the form: no toast repeats it.
+    expect(await page.locator(tid('toast')).allTextContents()).not.toContain('用户名或密码错误');
   });
 
   it('sends a logged-out visit of /my to login and back to /my after logging in', async () => {

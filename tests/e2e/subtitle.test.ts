@@ -11,6 +11,8 @@ import { startRealServer, type RealServer } from './helpers/realServer';
 
 const tid = (id: string) => `[data-testid="${id}"]`;
 const SENTENCES = ['大家好，欢迎使用字幕工具。', '上传音频并粘贴文稿，就能得到对齐的字幕。'];
+const RECIPE =
+  '先把鸡蛋打散，加少许盐。锅里放油烧热，倒入蛋液炒到凝固后盛出，再炒番茄出汁，最后放回鸡蛋翻匀。';
 
 describe('字幕工具 and 语音转文字 in Chromium', () => {
   let server: RealServer;
@@ -82,5 +84,24 @@ describe('字幕工具 and 语音转文字 in Chromium', () => {
     expect(await page.textContent(tid('stt-text'))).toBe(SENTENCES.join(''));
     await screenshot(page, 'helptool-stt-result');
     expect(subtitleMessages.noTranscriber).toContain('TRANSCRIBE_URL');
+  });
+
+  it('a script of another text fails once, in the form, and shows no subtitles', async () => {
+    await page.goto(`${server.url}/home/#/subtitle`);
+    await page.waitForSelector(tid('page-subtitle'));
+    await page.setInputFiles(tid('sub-file'), wavPath);
+    await page.fill(tid('sub-script'), RECIPE);
+    await page.click(tid('sub-run'));
+    await page.waitForSelector(tid('sub-failed'), { timeout: 60_000 });
+    expect(await page.textContent(tid('sub-failed'))).toContain(subtitleMessages.scriptMismatch);
+    expect(await page.locator(tid('sub-result')).count()).toBe(0);
+    expect(await page.locator('.ps-toast--error').count()).toBe(0); // said once, not again as a toast
+    for (const [width, height] of [
+      [1600, 900],
+      [1280, 720],
+    ]) {
+      await page.setViewportSize({ width, height });
+      await screenshot(page, `issue16-subtitle-mismatch-${width}x${height}`);
+    }
   });
 });

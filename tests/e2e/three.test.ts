@@ -174,6 +174,7 @@ describe('/three 全片预览 in Chromium', () => {
     await page.goto(`${server.url}/home/#/three?projectId=987654`);
     await page.waitForSelector(tid('three-error'));
     expect(await page.textContent(tid('three-error'))).toContain('无法打开该项目');
+    expect(await page.locator('.ps-toast--error').count()).toBe(0); // said once, in the banner
     expect(await page.locator('body').textContent()).not.toContain('undefined');
     await screenshot(page, 'three-error');
   });

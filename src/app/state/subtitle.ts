@@ -11,7 +11,6 @@ import {
 import { cueAt } from '../../model/speech';
 import { resolveServerUrl } from '../config';
 import { studioApi } from '../services/http';
-import { showMessage } from './messages';
 
 /*
  * 字幕工具 (/subtitle) and 语音转文字 (/helptool): a recording and an optional script go to the
@@ -108,11 +107,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export async function runSubtitleTask(session: SubtitleSession, language?: string): Promise<void> {
   const file = session.file.value;
   if (!file || session.busy.value) return;
-  const problem = session.problem.value;
-  if (problem) {
-    showMessage('error', problem);
-    return;
-  }
+  // A problem (or a failed task below) is shown in the form itself, once, not again as a toast.
+  if (session.problem.value) return;
   batch(() => {
     session.busy.value = true;
     session.uploadPercent.value = 0;
@@ -134,7 +130,6 @@ export async function runSubtitleTask(session: SubtitleSession, language?: strin
       task = (await studioApi.speechToTextStatus(task.taskId)).data ?? null;
       session.task.value = task;
     }
-    if (task?.status === 'failed') showMessage('error', task.message || '字幕生成失败');
   } catch {
     // The client showed the server's message.
   } finally {

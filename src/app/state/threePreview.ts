@@ -1,4 +1,5 @@
 import { batch, computed, signal } from '@preact/signals-react';
+import { Code } from '../../api/envelope';
 import type { ProjectListItem } from '../../api/project.contract';
 import { migrateDocument, type ProjectDocument } from '../../model/project';
 import type { TimedWord } from '../../model/speech';
@@ -60,7 +61,10 @@ export async function openThreeProject(id: number): Promise<void> {
     clipWords.value = {};
   });
   try {
-    const res = await studioApi.projectDetail(id);
+    // A refused project is shown in the page's own banner, so no toast repeats it.
+    const res = await studioApi.projectDetail(id, {
+      handles: [Code.notFound, Code.forbidden, Code.badRequest],
+    });
     if (loadingId !== id) return;
     const data = res.data!;
     const parsed = migrateDocument(data.detail || { projectName: data.name });
@@ -76,7 +80,6 @@ export async function openThreeProject(id: number): Promise<void> {
       threeProject.value = { id, name: data.name || doc.projectName, doc };
     });
   } catch (error) {
-    // The client has shown the server's message (e.g. a project of another user); keep a reason here.
     if (loadingId === id) threeError.value = error instanceof Error && error.message ? error.message : '';
     if (loadingId === id && !threeError.value) threeError.value = '项目无法打开';
   } finally {

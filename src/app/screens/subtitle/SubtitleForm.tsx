@@ -128,7 +128,7 @@ export function SubtitleForm({ session, testId, showScript, scriptToggle, runLab
       )}
       {task?.status === 'failed' && (
         <p className="ps-tool-error" data-testid={`${testId}-failed`}>
-          {t('failed', { reason: task.message })}
+          {t('failed', { reason: task.message || t('unknownReason') })}
         </p>
       )}
       <div className="ps-tool-footer">

@@ -2,7 +2,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openBrowser, screenshot, type BrowserSession } from './helpers/browser';
+import { openBrowser, photographAtLaptopSizes, screenshot, type BrowserSession } from './helpers/browser';
 import { startRealServer, type RealServer } from './helpers/realServer';
 
 const tid = (id: string) => `[data-testid="${id}"]`;
@@ -71,7 +71,16 @@ describe('account flows in Chromium through the real server', () => {
     await page.locator(tid('pwd-new')).blur();
     await expect.poll(() => page.textContent(tid('pwd-new-error'))).toContain('长度最低在 6 个字符');
     await screenshot(page, 'password-dialog');
+    // A wrong old password is said once, in the dialog, and goes as soon as it is edited.
+    await page.fill(tid('pwd-old'), 'not-my-password');
+    await page.fill(tid('pwd-new'), 'newpass789');
+    await page.fill(tid('pwd-confirm'), 'newpass789');
+    await page.click(tid('pwd-submit'));
+    await expect.poll(() => page.textContent(tid('pwd-server-error'))).toContain('原密码错误');
+    expect(await page.locator('.ps-toast--error').count()).toBe(0);
+    await photographAtLaptopSizes(page, 'issue16-password-refused');
     await page.fill(tid('pwd-old'), 'demo123456');
+    expect(await page.locator(tid('pwd-server-error')).count()).toBe(0);
     await page.fill(tid('pwd-new'), 'newpass789');
     await page.fill(tid('pwd-confirm'), 'newpass789');
     await page.click(tid('pwd-submit'));

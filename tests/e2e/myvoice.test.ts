@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { encodeWav } from '../../src/server/adapters/media/wav';
 import { noiseSignal, voicedSignal } from '../helpers/voiceSignal';
-import { openBrowser, screenshot, type BrowserSession } from './helpers/browser';
+import { openBrowser, photographAtLaptopSizes, screenshot, type BrowserSession } from './helpers/browser';
 import { loginAsDemo } from './helpers/login';
 import { startRealServer, type RealServer } from './helpers/realServer';
 
@@ -98,6 +98,7 @@ describe('我的音色 in Chromium: a private voice from a sample, previewed and
     await expect.poll(() => card.getAttribute('data-status'), { timeout: 60_000 }).toBe('3');
     expect(await card.locator(tid('myvoice-error')).textContent()).toContain('没有检测到清晰的人声');
     await screenshot(page, 'myvoice-failed');
+    await photographAtLaptopSizes(page, 'issue16-myvoice-failed');
 
     await card.locator(tid('myvoice-redo')).click();
     await expect.poll(() => page.locator(tid('toast')).allTextContents()).toContain('已重新开始训练');

@@ -4,7 +4,7 @@ import type { CharacterItem } from '../../src/api/library.contract';
 import type { ProjectDetailData } from '../../src/api/project.contract';
 import { encodeWav } from '../../src/server/adapters/media/wav';
 import { voicedSignal } from '../helpers/voiceSignal';
-import { openBrowser, screenshot, type BrowserSession } from './helpers/browser';
+import { openBrowser, photographAtLaptopSizes, type BrowserSession } from './helpers/browser';
 import { loginAsDemo } from './helpers/login';
 import { startRealServer, type RealServer } from './helpers/realServer';
 import { SessionApi, solidPng } from './helpers/solidArt';
@@ -17,10 +17,6 @@ import { SessionApi, solidPng } from './helpers/solidArt';
  */
 
 const tid = (id: string) => `[data-testid="${id}"]`;
-const SIZES = [
-  { width: 1600, height: 900 },
-  { width: 1280, height: 720 },
-] as const;
 
 describe('own presenters and voices in the helper tools', () => {
   let server: RealServer;
@@ -66,22 +62,6 @@ describe('own presenters and voices in the helper tools', () => {
     await server?.stop();
   });
 
-  /** Photographs the screen at both laptop sizes; nothing may overflow sideways or read undefined. */
-  async function photograph(name: string): Promise<void> {
-    for (const size of SIZES) {
-      await page.setViewportSize(size);
-      await page.waitForTimeout(150);
-      await screenshot(page, `${name}-${size.width}x${size.height}`);
-      const { text, overflow } = await page.evaluate(() => ({
-        text: document.body.innerText,
-        overflow: document.documentElement.scrollWidth - window.innerWidth,
-      }));
-      expect(text).not.toMatch(/undefined|NaN/);
-      expect(overflow).toBeLessThanOrEqual(0);
-    }
-    await page.setViewportSize({ width: 1440, height: 900 });
-  }
-
   it('一键成片 makes a project with my presenter and my voice, spoken and rendered', async () => {
     await page.goto(`${server.url}/home/#/helptool`);
     await page.waitForSelector(tid('tool-script'));
@@ -89,7 +69,7 @@ describe('own presenters and voices in the helper tools', () => {
     await page.click(`${tid('script-voice')}[data-id="${voiceId}"]`);
     await page.fill(tid('script-text'), '大家好，这是我自己的数字人。\n\n今天用我自己的声音讲解。');
     await expect.poll(() => page.locator(tid('script-page')).count()).toBe(2);
-    await photograph('issue16-helptool-own');
+    await photographAtLaptopSizes(page, 'issue16-helptool-own');
     await page.click(tid('script-generate'));
     await page.waitForSelector(tid('editor-topbar'), { timeout: 60_000 });
     const projectId = Number(new URL(page.url().replace('#', '')).searchParams.get('videoid'));
@@ -114,7 +94,7 @@ describe('own presenters and voices in the helper tools', () => {
       .locator(`${tid('page-my')} [data-testid^="video-item-"][data-state="done"]`)
       .first()
       .waitFor({ timeout: 180_000 });
-    await photograph('issue16-my');
+    await photographAtLaptopSizes(page, 'issue16-my');
   }, 400_000);
 
   it('the editor shows the real length beside the estimate once every page is spoken', async () => {
@@ -132,14 +112,14 @@ describe('own presenters and voices in the helper tools', () => {
     expect(await page.isVisible(tid('editor-spoken-time'))).toBe(true);
     // Toasts of the synthesis must not cover the top bar in the photographs.
     await page.waitForSelector(tid('toast'), { state: 'detached', timeout: 10_000 }).catch(() => undefined);
-    await photograph('issue16-editor-spoken');
+    await photographAtLaptopSizes(page, 'issue16-editor-spoken');
   });
 
   it('用 TA 做视频 on my presenter opens a new project with it chosen', async () => {
     await page.goto(`${server.url}/home/#/virtual`);
     const card = page.locator(`${tid('presenter-card')}[data-id="${presenter.id}"]`);
     await card.waitFor();
-    await photograph('issue16-virtual');
+    await photographAtLaptopSizes(page, 'issue16-virtual');
     await card.locator(tid('presenter-use')).click();
     await page.waitForSelector(tid('editor-topbar'));
     const projectId = Number(new URL(page.url().replace('#', '')).searchParams.get('videoid'));

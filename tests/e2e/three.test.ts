@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, screenshot, type BrowserSession } from './helpers/browser';
+import { openBrowser, photographAtLaptopSizes, screenshot, type BrowserSession } from './helpers/browser';
 import { loginAsDemo } from './helpers/login';
 import { startRealServer, type RealServer } from './helpers/realServer';
 import { mouthShapesOver, stageApi, stageItems } from './helpers/stage';
@@ -131,6 +131,10 @@ describe('/three 全片预览 in Chromium', () => {
     await page.waitForSelector(tid(`three-pick-${landscapeId}`));
     await page.waitForSelector(tid(`three-pick-${portraitId}`));
     await screenshot(page, 'three-picker');
+    // Each project is labelled by its saved document's orientation.
+    expect(await page.textContent(tid(`three-pick-${landscapeId}`))).toContain('横屏');
+    expect(await page.textContent(tid(`three-pick-${portraitId}`))).toContain('竖屏');
+    await photographAtLaptopSizes(page, 'issue16-three-picker');
     await page.click(tid(`three-pick-${portraitId}`));
     await page.waitForSelector(tid('three-player'), { timeout: 30_000 });
     expect(await page.getAttribute(`${tid(STAGE)} .ps-stage-canvas`, 'data-orientation')).toBe('portrait');

@@ -73,3 +73,30 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
 }
+
+/** The laptop sizes every touched screen is looked at in (issue reviews ask for both). */
+export const LAPTOP_SIZES = [
+  { width: 1600, height: 900 },
+  { width: 1280, height: 720 },
+] as const;
+
+/**
+ * Photographs the screen at both laptop sizes as `${name}-WxH`; nothing may overflow sideways or
+ * read undefined/NaN. The viewport goes back to the session's size afterwards.
+ */
+export async function photographAtLaptopSizes(page: Page, name: string): Promise<void> {
+  const before = page.viewportSize();
+  for (const size of LAPTOP_SIZES) {
+    await page.setViewportSize(size);
+    await page.waitForTimeout(150);
+    await screenshot(page, `${name}-${size.width}x${size.height}`);
+    const { text, overflow } = await page.evaluate(() => ({
+      text: document.body.innerText,
+      overflow: document.documentElement.scrollWidth - window.innerWidth,
+    }));
+    if (/undefined|NaN/.test(text))
+      throw new Error(`${name} at ${size.width}x${size.height} reads undefined/NaN`);
+    if (overflow > 0) throw new Error(`${name} at ${size.width}x${size.height} overflows by ${overflow}px`);
+  }
+  if (before) await page.setViewportSize(before);
+}

@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProfileData } from '../../src/api/user.contract';
 import type { ProjectDocument } from '../../src/model/project';
-import type { Box } from '../../src/server/video/renderPlan';
+import type { Box } from '../../src/server/video/planTypes';
 import { boxDifference, frameAt, near, pixel } from '../server/helpers/video';
 import { colourBox, edgeError, twoColourGif, type Rgb } from '../server/video/colourBoxes';
 import { openBrowser, screenshot, SCREENSHOT_DIR, type BrowserSession } from './helpers/browser';

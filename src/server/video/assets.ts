@@ -4,8 +4,8 @@ import type { MouthCue } from '../../model/speech';
 import type { FileStore } from '../adapters/files';
 import type { LibraryService } from '../services/library.service';
 import { JobFailure } from '../services/jobRunner';
-import type { PageAudio, RigFiles } from './renderPlan';
-import type { StickerFile } from './stickers';
+import type { PageAudio, RigFiles } from './planTypes';
+import type { StickerFile } from './planTypes';
 
 /**
  * Turns paths written in a project document into files on disk for the render, refusing anything

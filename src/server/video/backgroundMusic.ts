@@ -1,5 +1,5 @@
 import { AUDIO_CODEC } from './ffmpegArgs';
-import type { PagePlan } from './renderPlan';
+import type { PagePlan } from './planTypes';
 import { pageMouthCues, speakingIntervals, type SpeakingInterval } from './speaking';
 
 /*

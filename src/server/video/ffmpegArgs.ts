@@ -1,4 +1,5 @@
-import { mouthBox, eyesBox, type Box, type PagePlan } from './renderPlan';
+import { mouthBox, eyesBox } from './renderPlan';
+import type { Box, PagePlan } from './planTypes';
 import { stickerChains, stickerInputs } from './stickers';
 import { subtitlesFilter } from './subtitles';
 import { joinParts, partFrames } from './transitions';

@@ -1,17 +1,7 @@
-import type { PresenterKeying } from '../../api/presenter.contract';
 import { breathingPictureFragment, breathingPictureInput } from './customPresenterPicture';
 import { talkingVideoFragment, talkingVideoInput } from './customPresenterVideo';
 import { pageMouthCues, speakingIntervals } from './speaking';
-import type { Box, PagePlan } from './renderPlan';
-
-/**
- * A user's own presenter that moves by itself instead of by mouth sprites (我的数字人 kinds 2 and
- * 3). Its page graph is the sprite graph with a transparent stand-in rig, plus this layer drawn
- * over the presenter's box right after the (invisible) sprites, so stickers and subtitles still
- * land on top of it.
- */
-export type OwnPresenterMotion =
-  { kind: 2; video: string; keying: PresenterKeying | null } | { kind: 3; picture: string };
+import type { Box, OwnPresenterMotion, PagePlan } from './planTypes';
 
 /** Input arguments of the layer's source (one input). */
 export function ownPresenterInput(motion: OwnPresenterMotion): string[] {

@@ -3,7 +3,7 @@ import { statSync } from 'node:fs';
 import { copyFile, link, mkdir, readdir, rename, rm, stat, utimes } from 'node:fs/promises';
 import path from 'node:path';
 import { pageArgs } from './ffmpegArgs';
-import type { PagePlan } from './renderPlan';
+import type { PagePlan } from './planTypes';
 
 /**
  * Bump when the page picture changes in a way the inputs below do not show (still composition,

@@ -4,8 +4,8 @@ import { probe } from '../adapters/media/ffmpeg';
 import { JobFailure } from '../services/jobRunner';
 import type { PresenterService } from '../services/presenter.service';
 import type { RenderAssets } from './assets';
-import type { OwnPresenterMotion } from './ownPresenterLayer';
-import type { PageVideoFile, RigFiles } from './renderPlan';
+import type { OwnPresenterMotion } from './planTypes';
+import type { PageVideoFile, RigFiles } from './planTypes';
 
 /*
  * The render's inputs beyond the page plans: a user's own presenter, the page videos as probed

@@ -1,101 +1,18 @@
 import { shotFraming, SOUND_MUTED, type ProjectDocument, type Texture } from '../../model/project';
-import type { OwnPresenterMotion } from './ownPresenterLayer';
-import type { MouthCue } from '../../model/speech';
-import { planStickers, type PlannedSticker, type StickerFile } from './stickers';
-import type { TimedWord } from '../../model/speech/subtitleCues';
+import {
+  FPS,
+  type AssetResolver,
+  type Box,
+  type PageAudio,
+  type PagePart,
+  type PagePlan,
+  type PageVideoFile,
+  type PlannedVideo,
+  type RigFiles,
+  type StickerFile,
+} from './planTypes';
+import { planStickers } from './stickers';
 import { transitionLeads } from './transitions';
-
-/** A rectangle in export pixels. */
-export interface Box {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
-
-/** The presenter's sprite rig as files on disk (natural size and anchors from its manifest). */
-export interface RigFiles {
-  width: number;
-  height: number;
-  body: string;
-  blink: string;
-  mouths: Record<string, string>;
-  mouth: Box;
-  eyes: Box;
-}
-
-/** One audio file of a page and what the mouth does while it plays. */
-export interface PageAudio {
-  file: string;
-  durationMs: number;
-  mouth: MouthCue[];
-  /** What is said (subtitles): the segment's or the page's narration text. */
-  text?: string;
-  /** Word times from TTS; empty for uploaded audio. */
-  words?: TimedWord[];
-  /** The segment's shot tag (1 normal, 2 PPT全屏, 3 人物全身, 4 人物半身); 1 when absent. */
-  isScale?: number;
-}
-
-/**
- * A stretch of a page shown with one framing (consecutive segments of the same isScale), in whole
- * frames. A hidden slide or character is null; without a character there is no mouth or blink.
- */
-export interface PagePart {
-  isScale: number;
-  startMs: number;
-  durationMs: number;
-  /** The crossfade into this part starts this long before startMs (transitions.ts); 0 or absent: a cut. */
-  leadMs?: number;
-  slide: Box | null;
-  character: Box | null;
-}
-
-/** A page video (spec 4 "Page video") as probed on disk. */
-export interface PageVideoFile {
-  file: string;
-  durationMs: number;
-  /** Natural width / height, for the letterbox inside the slide box. */
-  aspect: number;
-  /** The file has an audio stream. */
-  hasAudio: boolean;
-}
-
-/**
- * The page video in the plan: shown at the slide box (letterboxed, as the preview), once from the
- * page start holding its last frame; its sound under the narration unless muted (isSound 2).
- */
-export interface PlannedVideo extends PageVideoFile {
-  box: Box;
-  sound: boolean;
-}
-
-/** Everything needed to render one page, in export pixels and files on disk. */
-export interface PagePlan {
-  index: number;
-  frame: { width: number; height: number };
-  fps: number;
-  durationMs: number;
-  background: string | null;
-  slide: { file: string; box: Box } | null;
-  /** `own`: a user's presenter that moves by itself, drawn over a transparent stand-in rig. */
-  character: { rig: RigFiles; box: Box; own?: OwnPresenterMotion };
-  /** Audio clips played one after another (the page's segments). */
-  audio: PageAudio[];
-  /** Burn in subtitles of the narration (document subtitle 1). */
-  subtitles?: boolean;
-  /** Shot-tag parts; absent when the whole page is in normal framing (the single-still graph). */
-  parts?: PagePart[];
-  /** The page video; absent for pages without one. */
-  video?: PlannedVideo;
-  /** Stickers and GIFs (stickers.ts); absent for pages without any. */
-  stickers?: PlannedSticker[];
-}
-
-export const FPS = 25;
-
-/** Resolves a path from the document to a file on disk, or throws a clear error. */
-export type AssetResolver = (url: string) => string;
 
 /** Builds the per-page render plans from a document already in export coordinates. */
 export function planPages(

@@ -4,9 +4,10 @@ import type { LibraryService } from '../services/library.service';
 import type { PresenterService } from '../services/presenter.service';
 import { JobFailure } from '../services/jobRunner';
 import { RenderAssets } from './assets';
-import type { OwnPresenterMotion } from './ownPresenterLayer';
+import type { OwnPresenterMotion } from './planTypes';
 import { backgroundMusic, ownPresenter, pageVideos } from './renderInputs';
-import { planPages, type PagePlan } from './renderPlan';
+import { planPages } from './renderPlan';
+import type { PagePlan } from './planTypes';
 import { slideAspects } from './shotPartFiles';
 
 /** What resolving a document's inputs needs. */

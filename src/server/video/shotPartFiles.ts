@@ -4,7 +4,7 @@ import type { ProjectDocument } from '../../model/project';
 import type { MouthCue } from '../../model/speech';
 import { blinkTrack, BLINK_MS, mouthTrack } from './ffconcat';
 import type { PartFiles } from './ffmpegArgs';
-import type { PagePart, PagePlan } from './renderPlan';
+import type { PagePart, PagePlan } from './planTypes';
 import { composeFront, composeStill } from './stillComposer';
 
 /*

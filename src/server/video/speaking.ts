@@ -1,5 +1,5 @@
 import type { MouthCue } from '../../model/speech';
-import type { PagePlan } from './renderPlan';
+import type { PagePlan } from './planTypes';
 
 /*
  * When the presenter speaks on a page, from the mouth timelines of its clips. One source for the

@@ -1,5 +1,5 @@
 import type { Texture } from '../../model/project';
-import type { Box, PageAudio } from './renderPlan';
+import type { Box, PageAudio, PlannedSticker, StickerFile } from './planTypes';
 
 /*
  * Stickers and GIFs of a page (spec 3 "Texture on a page") in the render. A texture appears at the
@@ -10,20 +10,6 @@ import type { Box, PageAudio } from './renderPlan';
  * not touch the mouth or the eyes (sprites drawn over the still would cover it). Everything else,
  * timed PNGs and every GIF, is an ffmpeg overlay drawn after the presenter and before subtitles.
  */
-
-/** A texture file on disk, checked by content (GIF magic bytes), not by name. */
-export interface StickerFile {
-  file: string;
-  gif: boolean;
-}
-
-/** A sticker in the page plan: its file, export box and the page time it appears at. */
-export interface PlannedSticker extends StickerFile {
-  box: Box;
-  startMs: number;
-  /** Drawn into the page still (whole page, static, clear of the animated sprites). */
-  baked: boolean;
-}
 
 /**
  * When the texture at 1-based child `position` appears: the summed audio of the segments before

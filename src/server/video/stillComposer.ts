@@ -1,5 +1,5 @@
 import sharp, { type OverlayOptions } from 'sharp';
-import type { Box, PagePlan } from './renderPlan';
+import type { Box, PagePlan } from './planTypes';
 
 const BACKDROP = { r: 24, g: 31, b: 46, alpha: 1 };
 const TRANSPARENT = { r: 0, g: 0, b: 0, alpha: 0 };

@@ -1,4 +1,4 @@
-import type { PagePart } from './renderPlan';
+import type { PagePart } from './planTypes';
 
 /*
  * Smooth shot changes without xfade (the bundled ffmpeg has none): the next framing fades in over

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { ffmpegPath } from '../../../src/server/adapters/media/ffmpeg';
-import type { Box } from '../../../src/server/video/renderPlan';
+import type { Box } from '../../../src/server/video/planTypes';
 
 export type Rgb = [number, number, number];
 

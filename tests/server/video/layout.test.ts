@@ -9,7 +9,7 @@ import {
   toExportDocument,
   type ProjectDocument,
 } from '../../../src/model/project';
-import type { Box } from '../../../src/server/video/renderPlan';
+import type { Box } from '../../../src/server/video/planTypes';
 import { startTestServer, type TestServer } from '../helpers/testServer';
 import { frameAt } from '../helpers/video';
 import { colourBox, edgeError, visible, type Rgb } from './colourBoxes';

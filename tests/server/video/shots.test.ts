@@ -6,7 +6,8 @@ import {
   type ProjectDocument,
 } from '../../../src/model/project';
 import type { SpeechTimings } from '../../../src/api/speech.contract';
-import { mouthBox, type RigFiles } from '../../../src/server/video/renderPlan';
+import { mouthBox } from '../../../src/server/video/renderPlan';
+import type { RigFiles } from '../../../src/server/video/planTypes';
 import { TRANSITION_MS } from '../../../src/server/video/transitions';
 import { startTestServer, type TestServer } from '../helpers/testServer';
 import { boxDifference, frameAt, near, pixel } from '../helpers/video';

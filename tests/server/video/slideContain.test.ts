@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { PagePlan } from '../../../src/server/video/renderPlan';
+import type { PagePlan } from '../../../src/server/video/planTypes';
 import { composeStill } from '../../../src/server/video/stillComposer';
 
 /*

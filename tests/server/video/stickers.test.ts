@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toExportDocument, type ProjectDocument, type Texture } from '../../../src/model/project';
-import type { Box } from '../../../src/server/video/renderPlan';
+import type { Box } from '../../../src/server/video/planTypes';
 import { startTestServer, type TestServer } from '../helpers/testServer';
 import { boxDifference, frameAt, near, pixel } from '../helpers/video';
 import { colourBox, edgeError, twoColourGif, type Rgb } from './colourBoxes';

@@ -9,7 +9,7 @@ import { EXPORT_FRAME } from '../../../src/model/project';
 import { ffmpegPath } from '../../../src/server/adapters/media/ffmpeg';
 import { SUBTITLE_FONT_NAME, subtitleFontDir } from '../../../src/server/adapters/media/fonts';
 import { subtitleScript } from '../../../src/server/video/renderJob';
-import type { PagePlan } from '../../../src/server/video/renderPlan';
+import type { PagePlan } from '../../../src/server/video/planTypes';
 import { normaliseNarration } from '../../../src/model/speech/subtitleCues';
 import { subtitlesFilter, subtitleStyle } from '../../../src/server/video/subtitles';
 import { startTestServer, type TestServer } from '../helpers/testServer';

@@ -7,7 +7,7 @@ import {
   musicMixGraph,
   speechIntervals,
 } from '../../../src/server/video/backgroundMusic';
-import type { PagePlan } from '../../../src/server/video/renderPlan';
+import type { PagePlan } from '../../../src/server/video/planTypes';
 
 const cues = (...c: [number, string][]): MouthCue[] =>
   c.map(([startMs, shape]) => ({ startMs, shape }) as MouthCue);

@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { blinkTrack, concatArgs, mouthTrack } from '../../../src/server/video/ffconcat';
 import { pageArgs } from '../../../src/server/video/ffmpegArgs';
-import {
-  blinkTimes,
-  frameAligned,
-  mouthBox,
-  type PagePlan,
-  type RigFiles,
-} from '../../../src/server/video/renderPlan';
+import { blinkTimes, frameAligned, mouthBox } from '../../../src/server/video/renderPlan';
+import type { PagePlan, RigFiles } from '../../../src/server/video/planTypes';
 
 const sprites = { A: '/m/A.png', D: '/m/D.png', X: '/m/X.png' };
 const rig: RigFiles = {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { pageCacheKey } from '../../../src/server/video/pageCache';
-import type { PagePlan } from '../../../src/server/video/renderPlan';
+import type { PagePlan } from '../../../src/server/video/planTypes';
 
 describe('page cache key', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'cache-key-'));

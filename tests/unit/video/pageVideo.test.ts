@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { newDocument, type ProjectDocument } from '../../../src/model/project';
 import { pageArgs, pageVideoChain } from '../../../src/server/video/ffmpegArgs';
 import { pageCacheKey } from '../../../src/server/video/pageCache';
-import { planPages, type PagePlan, type PageVideoFile } from '../../../src/server/video/renderPlan';
+import { planPages } from '../../../src/server/video/renderPlan';
+import type { PagePlan, PageVideoFile } from '../../../src/server/video/planTypes';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'page-video-'));
 const file = (name: string) => {

@@ -2,12 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { shotFraming } from '../../../src/model/project';
 import { pageArgs } from '../../../src/server/video/ffmpegArgs';
 import { pageCacheKey } from '../../../src/server/video/pageCache';
-import {
-  shotParts,
-  type PageAudio,
-  type PagePlan,
-  type RigFiles,
-} from '../../../src/server/video/renderPlan';
+import { shotParts } from '../../../src/server/video/renderPlan';
+import type { PageAudio, PagePlan, RigFiles } from '../../../src/server/video/planTypes';
 
 const rig: RigFiles = {
   width: 800,

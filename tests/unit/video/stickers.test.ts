@@ -5,14 +5,14 @@ import { describe, expect, it } from 'vitest';
 import type { Texture } from '../../../src/model/project';
 import { pageArgs } from '../../../src/server/video/ffmpegArgs';
 import { pageCacheKey } from '../../../src/server/video/pageCache';
-import type { PageAudio, PagePlan } from '../../../src/server/video/renderPlan';
+import type { PageAudio, PagePlan } from '../../../src/server/video/planTypes';
 import {
   planStickers,
   stickerChains,
   stickerInputs,
   stickerStartMs,
-  type PlannedSticker,
 } from '../../../src/server/video/stickers';
+import type { PlannedSticker } from '../../../src/server/video/planTypes';
 
 const clip = (durationMs: number): PageAudio => ({ file: 'a.wav', durationMs, mouth: [] });
 const audio = [clip(1010), clip(2030), clip(987)];

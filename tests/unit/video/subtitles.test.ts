@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pageArgs } from '../../../src/server/video/ffmpegArgs';
-import type { PagePlan, RigFiles } from '../../../src/server/video/renderPlan';
+import type { PagePlan, RigFiles } from '../../../src/server/video/planTypes';
 import {
   lineUnits,
   MAX_CUE_MS,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pageArgs } from '../../../src/server/video/ffmpegArgs';
-import type { PagePart, PagePlan } from '../../../src/server/video/renderPlan';
+import type { PagePart, PagePlan } from '../../../src/server/video/planTypes';
 import { joinParts, partFrames, transitionLeads } from '../../../src/server/video/transitions';
 
 const part = (startMs: number, durationMs: number, leadMs?: number): PagePart => ({

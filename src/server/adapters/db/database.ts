@@ -2,10 +2,10 @@ import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
-import type { Database } from './schema';
+import type { Database, Dialect } from './schema';
 import { migrateToLatest } from './migrations';
 
-export type Dialect = 'sqlite' | 'postgres';
+export type { Dialect } from './schema';
 
 export interface DatabaseHandle {
   db: Kysely<Database>;

@@ -1,5 +1,5 @@
 import { Kysely, Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
-import type { Dialect } from './database';
+import type { Dialect } from './schema';
 
 // Migrations are code, in order, and must run unchanged on SQLite and PostgreSQL: the only
 // dialect-specific piece is the auto-increment key, chosen by `idColumn`.

@@ -1,5 +1,8 @@
 import type { Generated } from 'kysely';
 
+/** The two SQL engines the tables run on (migrations write a few columns per engine). */
+export type Dialect = 'sqlite' | 'postgres';
+
 /** Table types of the database, shared by SQLite and PostgreSQL. Times are epoch milliseconds. */
 export interface Database {
   users: UsersTable;

@@ -16,6 +16,21 @@ const forbid = (...folders) => ({
   ],
 });
 
+// I/O only in adapters (issue 14): a service reads and writes files through the FileStore and
+// images through adapters/images, so a service test needs no disk and S3 can replace the store.
+const servicesRules = {
+  'no-restricted-imports': [
+    'error',
+    {
+      paths: ['node:fs', 'node:fs/promises', 'fs', 'fs/promises', 'sharp'].map((name) => ({
+        name,
+        message: 'Services do no I/O of their own: use the FileStore or an adapter (src/server/adapters).',
+      })),
+      patterns: forbid('app', 'render', 'workers')['no-restricted-imports'][1].patterns,
+    },
+  ],
+};
+
 export default tseslint.config(
   { ignores: ['node_modules', 'dist', 'data', '.tmp', 'public'] },
   js.configs.recommended,
@@ -39,4 +54,5 @@ export default tseslint.config(
   { files: ['src/app/**'], rules: forbid('server') },
   { files: ['src/render/**', 'src/workers/**'], rules: forbid('app', 'server') },
   { files: ['src/server/**'], rules: forbid('app', 'render', 'workers') },
+  { files: ['src/server/services/**'], rules: servicesRules },
 );

@@ -65,7 +65,7 @@ import { StorageQuota } from './services/storageQuota';
 import { AssetUsage } from './services/assetUsage';
 import { DeferredDeletes } from './services/deferredDeletes';
 import { PendingDeletesRepo } from './adapters/db/pendingDeletes.repo';
-import { sweepTemporaries } from './services/tempSweeper';
+import { sweepTemporaries } from './adapters/tempSweeper';
 
 /** A temporary nobody wrote for this long belongs to no running job or upload. */
 const STALE_TEMP_MS = 10 * 60_000;

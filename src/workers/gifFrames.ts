@@ -1,3 +1,4 @@
+import { pictureFormatOf, SIGNATURE_BYTES } from '../model/fileSignature';
 import { decompressFrames, parseGIF } from 'gifuct-js';
 
 /*
@@ -32,8 +33,8 @@ export function playedDelay(ms: number): number {
 
 /** Decodes every frame of a GIF into full-size RGBA, composed as it is played. */
 export function decodeGifFrames(bytes: ArrayBuffer): DecodedGif {
-  const head = new Uint8Array(bytes, 0, Math.min(4, bytes.byteLength));
-  if (String.fromCharCode(...head) !== 'GIF8') throw new Error('不是 GIF 文件');
+  const head = new Uint8Array(bytes, 0, Math.min(SIGNATURE_BYTES, bytes.byteLength));
+  if (pictureFormatOf(head) !== 'gif') throw new Error('不是 GIF 文件');
   const gif = parseGIF(bytes);
   const width = gif.lsd.width;
   const height = gif.lsd.height;

@@ -22,19 +22,6 @@ export const THUMB_PIXEL_WIDTH = THUMB_CSS_WIDTH * 2;
 /** Thumbnails drawn for a chosen file: enough to recognise the deck without rendering all of it. */
 export const MAX_THUMBS = 12;
 
-const HEADER = [0x25, 0x50, 0x44, 0x46, 0x2d]; // "%PDF-"
-
-/** True when "%PDF-" appears in the first 1 KiB, where readers (and the server) look for it. */
-export function looksLikePdf(head: Uint8Array): boolean {
-  const end = Math.min(head.length, 1024) - HEADER.length;
-  for (let i = 0; i <= end; i++) {
-    let k = 0;
-    while (k < HEADER.length && head[i + k] === HEADER[k]) k++;
-    if (k === HEADER.length) return true;
-  }
-  return false;
-}
-
 /**
  * The problem a pdf.js error stands for, or null when the error says nothing about the file (a
  * browser limitation, say): then the upload goes ahead and the server decides. pdf.js rebuilds its

@@ -3,7 +3,8 @@ import { getDocument, type PDFDocumentProxy } from 'pdfjs-dist';
 // we already are off the main thread, and nothing is fetched at run time. Loaded in a worker it also
 // starts listening on `self`, but only to messages addressed to pdf.js, so Comlink is undisturbed.
 import 'pdfjs-dist/build/pdf.worker.min.mjs';
-import { looksLikePdf, problemOfPdfjsError, thumbPages, thumbSize, type PdfProblem } from './pdfCheck';
+import { looksLikePdf } from '../model/fileSignature';
+import { problemOfPdfjsError, thumbPages, thumbSize, type PdfProblem } from './pdfCheck';
 
 /** Something {@link pdfThumbnailsApi.read} learned, reported as soon as it is known. */
 export type PdfReadEvent =

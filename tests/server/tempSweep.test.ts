@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, utimesSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { sweepTemporaries } from '../../src/server/services/tempSweeper';
+import { sweepTemporaries } from '../../src/server/adapters/tempSweeper';
 import { pdfOfSlides } from './helpers/pdfMaker';
 import { multipart, startTestServer, type TestServer } from './helpers/testServer';
 

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdir, mkdtemp, open, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 const DAY_SECONDS = 24 * 3600;
@@ -44,6 +44,33 @@ export class FileStore {
     const target = this.resolve(key);
     await mkdir(path.dirname(target), { recursive: true });
     await rename(tempFile, target);
+  }
+
+  /** Writes `content` under `key` whole: a temp file first, renamed into place. */
+  async write(key: string, content: string | Uint8Array): Promise<void> {
+    const temp = await this.tempPath(path.extname(key));
+    try {
+      await writeFile(temp, content);
+      await this.commit(temp, key);
+    } finally {
+      await rm(temp, { force: true });
+    }
+  }
+
+  /** The bytes stored under a key. */
+  read(key: string): Promise<Buffer> {
+    return readFile(this.resolve(key));
+  }
+
+  /** The UTF-8 text stored under a key. */
+  readText(key: string): Promise<string> {
+    return readFile(this.resolve(key), 'utf8');
+  }
+
+  /** A fresh empty folder in the temp folder for a job's intermediate files. */
+  async scratchDir(prefix = 'work-'): Promise<string> {
+    await mkdir(this.tmpDir, { recursive: true });
+    return mkdtemp(path.join(this.tmpDir, prefix));
   }
 
   /** Removes a stored key (missing files are fine). */
@@ -96,4 +123,52 @@ export class FileStore {
   private signature(key: string, exp: number): string {
     return createHmac('sha256', this.secret).update(`${key}\n${exp}`).digest('base64url').slice(0, 32);
   }
+}
+
+/*
+ * Scratch files: temp uploads and half-made outputs, named by absolute path (from tempPath or a
+ * scratch folder). Services go through these so none of them touches the disk directly.
+ */
+
+/** Removes scratch files or folders; missing ones and empty entries are fine. */
+export async function discard(...paths: (string | null | undefined)[]): Promise<void> {
+  await Promise.all(paths.filter(Boolean).map((p) => rm(p!, { recursive: true, force: true })));
+}
+
+/** The bytes of a scratch file. */
+export function readScratch(file: string): Promise<Buffer> {
+  return readFile(file);
+}
+
+/** Writes a scratch file. */
+export function writeScratch(file: string, content: string | Uint8Array): Promise<void> {
+  return writeFile(file, content);
+}
+
+/** Moves a scratch file to another scratch path (a folder of parts being assembled). */
+export async function moveScratch(from: string, to: string): Promise<void> {
+  await mkdir(path.dirname(to), { recursive: true });
+  await rename(from, to);
+}
+
+/** Size in bytes of a scratch file. */
+export async function scratchSize(file: string): Promise<number> {
+  return (await stat(file)).size;
+}
+
+/** The first `bytes` bytes of a file (content sniffing). */
+export async function readHead(file: string, bytes = 16): Promise<Uint8Array> {
+  const handle = await open(file, 'r');
+  try {
+    const buffer = Buffer.alloc(bytes);
+    const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** A JSON file shipped with the app (library manifests), read once at start. */
+export function readBundledJson<T>(file: string): T {
+  return JSON.parse(readFileSync(file, 'utf8')) as T;
 }

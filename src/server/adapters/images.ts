@@ -1,3 +1,4 @@
+import { stat } from 'node:fs/promises';
 import sharp from 'sharp';
 import { IMAGE_MAX_SIDE } from '../../api/image.contract';
 
@@ -57,5 +58,57 @@ export async function writePng(input: string, output: string, maxSide = 1024): P
     .rotate()
     .resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true })
     .png()
+    .toFile(output);
+}
+
+/** Formats a clean copy is stored in (file extensions). */
+export type StoredImageFormat = 'png' | 'jpg' | 'webp' | 'gif';
+
+/** What was stored: the picture's size (one frame of a GIF), bytes, and a GIF's loop length. */
+export interface CleanImage {
+  width: number;
+  height: number;
+  size: number;
+  durationMs: number;
+}
+
+/**
+ * Writes a clean copy of an uploaded picture (no metadata, nothing hidden after the image data,
+ * EXIF rotation applied, longest side at most maxSide): a GIF keeps every frame, its delays and its
+ * loop count. Materials and stickers both store their uploads through this.
+ */
+export async function writeCleanCopy(
+  input: string,
+  output: string,
+  format: StoredImageFormat,
+  maxSide: number,
+): Promise<CleanImage> {
+  const resize = { width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true } as const;
+  if (format === 'gif') {
+    const meta = await sharp(input, { animated: true }).metadata();
+    await sharp(input, { animated: true })
+      .resize(resize)
+      .gif({ loop: meta.loop ?? 0, ...(meta.delay ? { delay: meta.delay } : {}) })
+      .toFile(output);
+  } else {
+    const image = sharp(input).rotate().resize(resize);
+    const encoded =
+      format === 'png' ? image.png() : format === 'webp' ? image.webp() : image.jpeg({ quality: 90 });
+    await encoded.toFile(output);
+  }
+  const meta = await sharp(output, { animated: true }).metadata();
+  const width = meta.width ?? 0;
+  const height = meta.pageHeight ?? meta.height ?? 0;
+  if (!width || !height) throw new Error('empty image');
+  const durationMs = format === 'gif' ? (meta.delay ?? []).reduce((a, b) => a + b, 0) : 0;
+  return { width, height, size: (await stat(output)).size, durationMs };
+}
+
+/** A JPEG preview on white (transparent pictures), longest side at most `side`. */
+export async function writeJpegThumbnail(input: string, output: string, side: number): Promise<void> {
+  await sharp(input)
+    .resize({ width: side, height: side, fit: 'inside', withoutEnlargement: true })
+    .flatten({ background: '#ffffff' })
+    .jpeg({ quality: 82 })
     .toFile(output);
 }

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { rm } from 'node:fs/promises';
 import { Code } from '../../api/envelope';
 import { STARTING_POINTS } from '../../api/points.contract';
 import type { PasswordRequest, ProfileData } from '../../api/user.contract';
@@ -13,7 +12,7 @@ import {
 import type { UsersRepo } from '../adapters/db/users.repo';
 import type { SessionsRepo } from '../adapters/db/sessions.repo';
 import type { LoginGuardRepo } from '../adapters/db/loginGuard.repo';
-import type { FileStore } from '../adapters/files';
+import { discard, type FileStore } from '../adapters/files';
 import { writePng } from '../adapters/images';
 import { requireImage } from './uploadedImage';
 import { hashPassword, verifyPassword } from '../adapters/passwords';
@@ -96,8 +95,7 @@ export class AccountService {
       if (previous) await this.files.remove(previous);
       return this.files.signedUrl(key);
     } finally {
-      await rm(tempFile, { force: true });
-      await rm(output, { force: true });
+      await discard(tempFile, output);
     }
   }
 

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { writeFile } from 'node:fs/promises';
 import { Code } from '../../api/envelope';
 import { demoMessages, type DemoItem } from '../../api/demo.contract';
 import {
@@ -22,7 +21,7 @@ import {
 import type { FileStore } from '../adapters/files';
 import { ApiError } from '../http/envelope';
 import { DEMO_PROJECTS, findDemo, type DemoDefinition } from './demoProjects';
-import { drawDemoSlide } from './demoSlides';
+import { drawDemoSlide } from '../adapters/demoSlides';
 import type { LibraryService } from './library.service';
 import type { ProjectService } from './project.service';
 import type { SpeechService } from './speech.service';
@@ -182,9 +181,7 @@ export class DemoService {
             number: i + 1,
             total,
           });
-          const temp = await this.files.tempPath('.png');
-          await writeFile(temp, png);
-          await this.files.commit(temp, key);
+          await this.files.write(key, png);
         }
         return { ...page, img: `/files/${key}`, icon: `/files/${key}` };
       }),

@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { CharacterItem, PageOf, SceneItem, VoiceItem } from '../../api/library.contract';
+import { readBundledJson } from '../adapters/files';
 import { PUBLIC_VOICES, type PublicVoice } from '../adapters/media/tts.voices';
 
 interface LibraryFile {
@@ -47,7 +47,7 @@ export class LibraryService {
     /** Public voices of an optional external engine (TTS_URL), listed after the built-in ones. */
     extraVoices: readonly PublicVoice[] = [],
   ) {
-    const library = JSON.parse(readFileSync(path.join(libraryDir, 'library.json'), 'utf8')) as LibraryFile;
+    const library = readBundledJson<LibraryFile>(path.join(libraryDir, 'library.json'));
     this.characters = library.characters.map((c) => this.loadCharacter(c.dir));
     this.scenes = library.scenes.map((s) => ({
       id: s.id,
@@ -119,9 +119,7 @@ export class LibraryService {
   }
 
   private loadCharacter(dir: string): CharacterItem {
-    const m = JSON.parse(
-      readFileSync(path.join(this.libraryDir, dir, 'manifest.json'), 'utf8'),
-    ) as CharacterManifest;
+    const m = readBundledJson<CharacterManifest>(path.join(this.libraryDir, dir, 'manifest.json'));
     const url = (file: string) => `${URL_PREFIX}${dir}/${file}`;
     return {
       id: m.id,

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
 import { Code } from '../../api/envelope';
+import { audioFormatOf, SIGNATURE_BYTES } from '../../model/fileSignature';
 import {
   MATERIAL_NAME_MAX,
   MATERIAL_TYPES,
@@ -14,12 +13,12 @@ import {
   type MaterialType,
 } from '../../api/material.contract';
 import type { MaterialRow, MaterialsRepo } from '../adapters/db/materials.repo';
-import type { FileStore } from '../adapters/files';
+import { discard, readHead, type FileStore } from '../adapters/files';
+import { writeCleanCopy, writeJpegThumbnail, type StoredImageFormat } from '../adapters/images';
 import { requireImage } from './uploadedImage';
 import { audioToAac, probe } from '../adapters/media/ffmpeg';
 import { ApiError, parse } from '../http/envelope';
 import type { ReceivedUpload } from '../http/upload';
-import { readHead, sniffAudio } from './materialFormats';
 import type { AssetUsage } from './assetUsage';
 
 /** Shorter audio is a click, not music. */
@@ -28,7 +27,12 @@ export const MIN_MATERIAL_AUDIO_MS = 1000;
 const THUMB_SIDE = 360;
 /** Longest side an image material is stored at (larger ones are scaled down). */
 const MAX_IMAGE_SIDE = 4096;
-const IMAGE_EXTENSION: Record<string, string> = { png: 'png', jpeg: 'jpg', gif: 'gif', webp: 'webp' };
+const IMAGE_EXTENSION: Record<string, StoredImageFormat> = {
+  png: 'png',
+  jpeg: 'jpg',
+  gif: 'gif',
+  webp: 'webp',
+};
 
 /** Where a user's materials live in the file store. */
 const materialDir = (ownerId: number) => `u/${ownerId}/materials`;
@@ -82,7 +86,7 @@ export class MaterialService {
     } finally {
       // Files moved into place stay only when their row was written.
       await Promise.all(committed.map((key) => this.files.remove(key)));
-      await Promise.all(temps.map((file) => rm(file, { force: true })));
+      await discard(...temps);
     }
   }
 
@@ -114,14 +118,10 @@ export class MaterialService {
     const out = await this.files.tempPath(`.${ext}`);
     const thumb = await this.files.tempPath('.jpg');
     temps.push(out, thumb);
-    const written = await reencodeImage(input, out, ext).catch(() => {
+    const written = await writeCleanCopy(input, out, ext, MAX_IMAGE_SIDE).catch(() => {
       throw new ApiError(Code.badRequest, materialMessages.imageType);
     });
-    await sharp(out)
-      .resize({ width: THUMB_SIDE, height: THUMB_SIDE, fit: 'inside', withoutEnlargement: true })
-      .flatten({ background: '#ffffff' })
-      .jpeg({ quality: 82 })
-      .toFile(thumb);
+    await writeJpegThumbnail(out, thumb, THUMB_SIDE);
     const fileKey = `${base}.${ext}`;
     const thumbKey = `${base}.thumb.jpg`;
     await this.files.commit(out, fileKey);
@@ -139,7 +139,8 @@ export class MaterialService {
   }
 
   private async storeAudio(input: string, base: string, temps: string[], committed: string[]) {
-    if (!sniffAudio(await readHead(input))) throw new ApiError(Code.badRequest, materialMessages.audioType);
+    if (!audioFormatOf(await readHead(input, SIGNATURE_BYTES)))
+      throw new ApiError(Code.badRequest, materialMessages.audioType);
     const unreadable = () => new ApiError(Code.badRequest, materialMessages.audioUnreadable);
     const info = await probe(input).catch(() => {
       throw unreadable();
@@ -190,37 +191,4 @@ function materialName(filename: string, type: MaterialType): string {
     .trim();
   const fallback = type === MATERIAL_TYPES.image ? '图片素材' : '音频素材';
   return [...(fromFile || fallback)].slice(0, MATERIAL_NAME_MAX).join('');
-}
-
-/**
- * A clean copy in the same format (no metadata, nothing hidden after the image data, EXIF rotation
- * applied); a GIF keeps its frames, delays and loop count.
- */
-async function reencodeImage(
-  input: string,
-  output: string,
-  ext: string,
-): Promise<{ width: number; height: number; size: number }> {
-  const resize = {
-    width: MAX_IMAGE_SIDE,
-    height: MAX_IMAGE_SIDE,
-    fit: 'inside',
-    withoutEnlargement: true,
-  } as const;
-  if (ext === 'gif') {
-    const meta = await sharp(input, { animated: true }).metadata();
-    await sharp(input, { animated: true })
-      .resize(resize)
-      .gif({ loop: meta.loop ?? 0, ...(meta.delay ? { delay: meta.delay } : {}) })
-      .toFile(output);
-  } else {
-    const image = sharp(input).rotate().resize(resize);
-    const encoded = ext === 'png' ? image.png() : ext === 'webp' ? image.webp() : image.jpeg({ quality: 90 });
-    await encoded.toFile(output);
-  }
-  const meta = await sharp(output, { animated: true }).metadata();
-  const width = meta.width ?? 0;
-  const height = meta.pageHeight ?? meta.height ?? 0;
-  if (!width || !height) throw new Error('empty image');
-  return { width, height, size: (await stat(output)).size };
 }

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Code } from '../../api/envelope';
 import { pptMessages, type PptItem, type PptListData, type PptUploadData } from '../../api/ppt.contract';
 import type { PptRow, PptsRepo } from '../adapters/db/ppts.repo';
 import type { JobsRepo } from '../adapters/db/jobs.repo';
-import type { FileStore } from '../adapters/files';
+import { discard, type FileStore } from '../adapters/files';
 import { inspectPdf, PdfError, rasterizePdf } from '../adapters/media/pdf.mupdf';
 import { ApiError } from '../http/envelope';
 import type { ReceivedUpload } from '../http/upload';
@@ -59,7 +58,7 @@ export class PptService {
       this.wakeJobs();
       return { uuid, pptId, pageCount: info.pageCount };
     } finally {
-      await rm(upload.tempFile, { force: true });
+      await discard(upload.tempFile);
     }
   }
 

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Code } from '../../api/envelope';
 import type { CharacterItem, PageOf } from '../../api/library.contract';
@@ -17,7 +16,7 @@ import {
 } from '../../api/presenter.contract';
 import type { JobsRepo } from '../adapters/db/jobs.repo';
 import type { PresenterRow, PresentersRepo } from '../adapters/db/presenters.repo';
-import type { FileStore } from '../adapters/files';
+import { discard, type FileStore } from '../adapters/files';
 import { probe } from '../adapters/media/ffmpeg';
 import { writeLoopVideo } from '../adapters/media/presenterVideo';
 import { ApiError, parse } from '../http/envelope';
@@ -108,8 +107,7 @@ export class PresenterService {
 
   /** Creates a presenter from a multi-file form (presenter.contract presenterAddEndpoint). */
   async create(ownerId: number, form: ReceivedParts): Promise<CharacterItem> {
-    const work = await this.files.tempPath('.presenter');
-    await mkdir(work, { recursive: true });
+    const work = await this.files.scratchDir('presenter-');
     try {
       const { name, kind } = parse(presenterBaseFields, form.fields);
       const out = (file: string) => path.join(work, file);
@@ -151,7 +149,7 @@ export class PresenterService {
       }
       return this.toItem(row);
     } finally {
-      await rm(work, { recursive: true, force: true });
+      await discard(work);
       await form.cleanup();
     }
   }
@@ -248,7 +246,7 @@ export class PresenterService {
         width: loop?.width ?? row.width,
         height: loop?.height ?? row.height,
       });
-      await rm(file(SOURCE_VIDEO), { force: true });
+      await discard(file(SOURCE_VIDEO));
       return { message: '完成' };
     } catch (error) {
       // Deleted while encoding: nothing left to report on.

@@ -1,4 +1,3 @@
-import { rename } from 'node:fs/promises';
 import { Code } from '../../api/envelope';
 import {
   KEY_BLEND,
@@ -15,6 +14,7 @@ import {
   type PresenterKeying,
   type PresenterRect,
 } from '../../api/presenter.contract';
+import { moveScratch } from '../adapters/files';
 import { requireImage } from './uploadedImage';
 import { probe } from '../adapters/media/ffmpeg';
 import { loopSize, writePoster } from '../adapters/media/presenterVideo';
@@ -137,7 +137,7 @@ export async function processVideo(form: ReceivedParts, out: (file: string) => s
   }
   await writeIcon(out('poster.png'), out('icon.png'));
   await writeTransparent(out(BLANK), BLANK_RECT);
-  await rename(part.tempFile, out(SOURCE_VIDEO));
+  await moveScratch(part.tempFile, out(SOURCE_VIDEO));
   const size = loopSize(video.width ?? 0, video.height ?? 0);
   return { status: STATUS_PROCESSING, ...size, rig: null, keying, durationMs: info.durationMs };
 }

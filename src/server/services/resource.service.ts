@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { readFile, rm, writeFile } from 'node:fs/promises';
 import { Code } from '../../api/envelope';
 import { projectMessages } from '../../api/project.contract';
 import {
@@ -13,7 +12,7 @@ import {
 import type { SpeechTimings } from '../../api/speech.contract';
 import { mouthTimelineFromLevels } from '../../model/speech';
 import type { ProjectsRepo } from '../adapters/db/projects.repo';
-import type { FileStore } from '../adapters/files';
+import { discard, readScratch, writeScratch, type FileStore } from '../adapters/files';
 import { audioToWav, probe } from '../adapters/media/ffmpeg';
 import type { Transcript } from '../adapters/media/transcribe.openai';
 import { decodeWav, pcmLevels, samplesToMs, type Pcm16 } from '../adapters/media/wav';
@@ -79,7 +78,7 @@ export async function normaliseAudioUpload(
   await audioToWav(upload.tempFile, wavTemp).catch(() => {
     throw unreadable();
   });
-  const pcm = decodeWav(await readFile(wavTemp));
+  const pcm = decodeWav(await readScratch(wavTemp));
   return { wavTemp, pcm, durationMs: samplesToMs(pcm.samples.length, pcm.sampleRate) };
 }
 
@@ -132,7 +131,7 @@ export class ResourceService {
       const jsonKey = audioKey(ownerId, resId, 'json');
       const jsonTemp = await this.files.tempPath('.json');
       temps.push(jsonTemp);
-      await writeFile(jsonTemp, JSON.stringify(timings));
+      await writeScratch(jsonTemp, JSON.stringify(timings));
       // Audio first, timings last, as text-to-speech does: the render needs both.
       await this.files.commit(wavTemp, wavKey);
       await this.files.commit(jsonTemp, jsonKey);
@@ -144,7 +143,7 @@ export class ResourceService {
         timingsPath: `/files/${jsonKey}`,
       };
     } finally {
-      await Promise.all(temps.map((file) => rm(file, { force: true })));
+      await discard(...temps);
     }
   }
 
@@ -166,9 +165,7 @@ export class ResourceService {
           endMs: Math.min(s.endMs, timings.durationMs),
         }));
       if (!words.length) return;
-      const temp = await this.files.tempPath('.json');
-      await writeFile(temp, JSON.stringify({ ...timings, words, transcribed: true }));
-      await this.files.commit(temp, jsonKey);
+      await this.files.write(jsonKey, JSON.stringify({ ...timings, words, transcribed: true }));
     })()
       .catch(() => undefined)
       .finally(() => this.pending.delete(run));
@@ -210,7 +207,7 @@ export class ResourceService {
         timingsPath: '',
       };
     } finally {
-      await rm(upload.tempFile, { force: true });
+      await discard(upload.tempFile);
     }
   }
 

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { rm } from 'node:fs/promises';
 import { Code } from '../../api/envelope';
 import type { PageOf, SceneItem } from '../../api/library.contract';
 import {
@@ -10,7 +9,7 @@ import {
   type SceneSizeType,
 } from '../../api/scene.contract';
 import type { SceneRow, ScenesRepo } from '../adapters/db/scenes.repo';
-import type { FileStore } from '../adapters/files';
+import { discard, type FileStore } from '../adapters/files';
 import { writeCoverJpeg } from '../adapters/coverImage';
 import { inspectImage } from '../adapters/images';
 import { requireImage } from './uploadedImage';
@@ -90,7 +89,7 @@ export class SceneService {
       await this.files.commit(image, `${base}.jpg`);
       return `/files/${base}.jpg`;
     } finally {
-      await Promise.all([upload.tempFile, image, thumb].map((f) => rm(f, { force: true })));
+      await discard(upload.tempFile, image, thumb);
     }
   }
 

@@ -1,9 +1,13 @@
 import { createHash } from 'node:crypto';
-import { readFile, writeFile } from 'node:fs/promises';
 import { Code } from '../../api/envelope';
 import { projectMessages } from '../../api/project.contract';
 import { speechMessages, type SpeechData, type SpeechTimings } from '../../api/speech.contract';
-import { mouthTimeline, mouthTimelineFromLevels } from '../../model/speech';
+import {
+  mouthTimeline,
+  mouthTimelineFromLevels,
+  normalizeForSpeech,
+  originalWords,
+} from '../../model/speech';
 import type { ProjectsRepo } from '../adapters/db/projects.repo';
 import type { FileStore } from '../adapters/files';
 import { getTtsEngine, type TtsVoice } from '../adapters/media/tts.engine';
@@ -76,33 +80,37 @@ export class SpeechService {
    * word timings, so subtitles share the clip's time in proportion to their length.
    */
   async speak(ownerId: number, voiceKey: string, how: SpeakWith, text: string): Promise<SpeechData> {
-    const hash = createHash('sha256').update(`${voiceKey}\n${text}`).digest('hex').slice(0, 32);
+    // The voice reads numbers, units and marked 多音字 as said (2026年 → 二零二六年); the cache key
+    // holds the reading too, so a change to the rules re-speaks the texts it changes and no others.
+    const speech = normalizeForSpeech(text);
+    const cacheText = speech.text === text ? text : `${text}\n${speech.text}`;
+    const hash = createHash('sha256').update(`${voiceKey}\n${cacheText}`).digest('hex').slice(0, 32);
     const wavKey = audioKey(ownerId, hash, 'wav');
     const jsonKey = audioKey(ownerId, hash, 'json');
     if (await this.files.exists(jsonKey)) {
-      const timings = JSON.parse(await readFile(this.files.resolve(jsonKey), 'utf8')) as SpeechTimings;
+      const timings = JSON.parse(await this.files.readText(jsonKey)) as SpeechTimings;
       return this.answer(wavKey, jsonKey, timings.durationMs);
     }
 
     const result =
       'whole' in how
         ? await getTtsEngine(how.whole.engine)
-            .synthesize({ text, voice: how.whole })
+            .synthesize({ text: speech.text, voice: how.whole })
             .catch(() => {
               // A remote server's failure reaches the user in words, never its address or answer.
               throw new ApiError(ENGINE_FAILED, speechMessages.engineUnavailable);
             })
-        : await synthesizeMixed(text, how.mixed);
+        : await synthesizeMixed(speech.text, how.mixed);
     const pause = new Int16Array(Math.round((CLOSING_PAUSE_MS * result.sampleRate) / 1000));
     const samples = concatPcm16([result.samples, pause]);
     const durationMs = samplesToMs(samples.length, result.sampleRate);
     const timings: SpeechTimings = {
       durationMs,
-      words: result.words.map((w) => ({
+      // Subtitles map their line breaks to these offsets: they index the text as typed, not as read.
+      words: originalWords(result.words, speech, text).map((w) => ({
         text: w.text,
         startMs: w.startMs,
         endMs: w.endMs,
-        // Subtitles map their line breaks to these offsets.
         charStart: w.charStart,
         charEnd: w.charEnd,
       })),
@@ -112,15 +120,9 @@ export class SpeechService {
           : mouthTimelineFromLevels(pcmLevels(samples, result.sampleRate, LEVEL_FRAME_MS), LEVEL_FRAME_MS),
     };
     // Audio first, timings last: the timings file marks a complete entry for the cache check above.
-    await this.writeAtomically(wavKey, encodeWav(samples, result.sampleRate));
-    await this.writeAtomically(jsonKey, Buffer.from(JSON.stringify(timings)));
+    await this.files.write(wavKey, encodeWav(samples, result.sampleRate));
+    await this.files.write(jsonKey, JSON.stringify(timings));
     return this.answer(wavKey, jsonKey, durationMs);
-  }
-
-  private async writeAtomically(key: string, content: Buffer): Promise<void> {
-    const temp = await this.files.tempPath();
-    await writeFile(temp, content);
-    await this.files.commit(temp, key);
   }
 
   private answer(wavKey: string, jsonKey: string, durationMs: number): SpeechData {

@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { Code } from '../../api/envelope';
 import {
   SUBTITLE_AUDIO_EXTENSIONS,
@@ -15,7 +13,7 @@ import {
 } from '../../api/subtitle.contract';
 import { assDocument, srtDocument } from '../../model/speech';
 import type { JobRow, JobsRepo } from '../adapters/db/jobs.repo';
-import type { FileStore } from '../adapters/files';
+import { discard, type FileStore } from '../adapters/files';
 import { alignScript, SCRIPT_MISMATCH_LIMIT } from '../adapters/media/alignScript';
 import { FfmpegError, probe } from '../adapters/media/ffmpeg';
 import { SUBTITLE_FONT_NAME } from '../adapters/media/fonts';
@@ -109,7 +107,7 @@ export class SubtitleService {
       this.wakeJobs();
       return this.status(ownerId, taskId);
     } finally {
-      await rm(upload.tempFile, { force: true });
+      await discard(upload.tempFile);
     }
   }
 
@@ -164,12 +162,13 @@ export class SubtitleService {
       report(0.97, '写出字幕文件');
       const srtKey = `${dir}/subtitle.srt`;
       const assKey = `${dir}/subtitle.ass`;
-      await this.writeFile(srtKey, srtDocument(cues));
-      await this.writeFile(
+      // A BOM lets Windows players read the Chinese SRT as UTF-8.
+      await this.files.write(srtKey, `\ufeff${srtDocument(cues)}`);
+      await this.files.write(
         assKey,
-        assDocument(cues, { fontName: SUBTITLE_FONT_NAME, width: 1920, height: 1080 }),
+        `\ufeff${assDocument(cues, { fontName: SUBTITLE_FONT_NAME, width: 1920, height: 1080 })}`,
       );
-      await rm(source, { force: true });
+      await discard(source);
       return {
         message: `${cues.length} 条字幕`,
         result: { mode, text, durationMs: payload.durationMs, cues, srtKey, assKey },
@@ -177,21 +176,10 @@ export class SubtitleService {
     } catch (error) {
       if (ctx.signal.aborted) throw error;
       // The task is over for good: its source is no longer needed.
-      await rm(source, { force: true });
+      await discard(source);
       if (error instanceof TranscribeError) throw new JobFailure(error.message);
       if (error instanceof FfmpegError) throw new JobFailure(subtitleMessages.unreadable);
       throw error;
-    }
-  }
-
-  private async writeFile(key: string, content: string): Promise<void> {
-    const temp = await this.files.tempPath(path.extname(key));
-    try {
-      // A BOM lets Windows players read the Chinese SRT as UTF-8.
-      await writeFile(temp, `\ufeff${content}`, 'utf8');
-      await this.files.commit(temp, key);
-    } finally {
-      await rm(temp, { force: true });
     }
   }
 

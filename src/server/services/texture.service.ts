@@ -1,8 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
 import { Code } from '../../api/envelope';
 import type { PageOf } from '../../api/library.contract';
 import {
@@ -15,7 +12,8 @@ import {
   type TextureType,
 } from '../../api/texture.contract';
 import type { TextureRow, TexturesRepo } from '../adapters/db/textures.repo';
-import type { FileStore } from '../adapters/files';
+import { discard, readBundledJson, type FileStore } from '../adapters/files';
+import { writeCleanCopy } from '../adapters/images';
 import { requireImage } from './uploadedImage';
 import { ApiError, parse } from '../http/envelope';
 import type { ReceivedUpload } from '../http/upload';
@@ -56,7 +54,7 @@ export class TextureService {
     private readonly libraryDir: string,
   ) {
     const index = path.join(libraryDir, 'stickers', 'stickers.json');
-    this.builtIn = (JSON.parse(readFileSync(index, 'utf8')) as { stickers: BuiltInSticker[] }).stickers;
+    this.builtIn = readBundledJson<{ stickers: BuiltInSticker[] }>(index).stickers;
   }
 
   /** One page over the built-in stickers of the type followed by the caller's own. */
@@ -95,9 +93,11 @@ export class TextureService {
       temps.push(out);
       const info = await requireImage(upload.tempFile, WRONG_FORMAT[type]);
       if (info.format !== FORMAT[type]) throw new ApiError(Code.badRequest, WRONG_FORMAT[type]);
-      const stored = await reencode(upload.tempFile, out, type).catch(() => {
-        throw new ApiError(Code.badRequest, WRONG_FORMAT[type]);
-      });
+      const stored = await writeCleanCopy(upload.tempFile, out, type === 1 ? 'png' : 'gif', MAX_SIDE).catch(
+        () => {
+          throw new ApiError(Code.badRequest, WRONG_FORMAT[type]);
+        },
+      );
       const textureId = await this.freshId();
       const fileKey = `${textureDir(ownerId)}/${textureId}${EXTENSION[type]}`;
       await this.files.commit(out, fileKey);
@@ -119,7 +119,7 @@ export class TextureService {
         throw error;
       }
     } finally {
-      await Promise.all(temps.map((f) => rm(f, { force: true })));
+      await discard(...temps);
     }
   }
 
@@ -223,31 +223,4 @@ function textureName(given: string, filename: string): string {
     .replace(/\.[^.]*$/, '')
     .trim();
   return [...(given || fromFile || '贴图')].slice(0, TEXTURE_NAME_MAX).join('');
-}
-
-/**
- * Writes a clean copy (no metadata, nothing hidden after the image data): PNG stays a PNG, a GIF
- * keeps every frame, its delays and loop count. Answers the stored size and GIF loop length.
- */
-async function reencode(
-  input: string,
-  output: string,
-  type: TextureType,
-): Promise<{ width: number; height: number; durationMs: number }> {
-  const resize = { width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true } as const;
-  if (type === 1) {
-    await sharp(input).resize(resize).png().toFile(output);
-  } else {
-    const meta = await sharp(input, { animated: true }).metadata();
-    await sharp(input, { animated: true })
-      .resize(resize)
-      .gif({ loop: meta.loop ?? 0, ...(meta.delay ? { delay: meta.delay } : {}) })
-      .toFile(output);
-  }
-  const meta = await sharp(output, { animated: true }).metadata();
-  const width = meta.width ?? 0;
-  const height = meta.pageHeight ?? meta.height ?? 0;
-  if (!width || !height) throw new Error('empty image');
-  const durationMs = type === 2 ? (meta.delay ?? []).reduce((a, b) => a + b, 0) : 0;
-  return { width, height, durationMs };
 }

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { readFile, rm } from 'node:fs/promises';
 import { Code } from '../../api/envelope';
 import type { PageOf } from '../../api/library.contract';
 import {
@@ -13,7 +12,7 @@ import {
 } from '../../api/timbre.contract';
 import type { JobsRepo } from '../adapters/db/jobs.repo';
 import type { VoiceRow, VoicesRepo } from '../adapters/db/voices.repo';
-import type { FileStore } from '../adapters/files';
+import { discard, type FileStore } from '../adapters/files';
 import { decodeWav } from '../adapters/media/wav';
 import { ApiError } from '../http/envelope';
 import type { ReceivedUpload } from '../http/upload';
@@ -96,7 +95,7 @@ export class VoiceService {
       return this.item(row);
     } finally {
       if (stored) await this.files.remove(stored);
-      await Promise.all(temps.map((file) => rm(file, { force: true })));
+      await discard(...temps);
     }
   }
 
@@ -178,7 +177,7 @@ export class VoiceService {
       message: timbreMessages.training,
     });
     try {
-      const sample = decodeWav(await readFile(this.files.resolve(row.sample_key)));
+      const sample = decodeWav(await this.files.read(row.sample_key));
       const trained = await trainVoice(sample, row.sex, async (fraction) => {
         ctx.signal.throwIfAborted();
         await ctx.progress(fraction);

@@ -1,3 +1,4 @@
+import { pictureFormatOf, SIGNATURE_BYTES } from '../../model/fileSignature';
 import { closeSync, existsSync, openSync, readFileSync, readSync } from 'node:fs';
 import type { SpeechTimings } from '../../api/speech.contract';
 import type { MouthCue } from '../../model/speech';
@@ -33,14 +34,14 @@ export class RenderAssets {
   sticker(url: string, pageNo: number): StickerFile {
     if (!url) throw new JobFailure(`第${pageNo}页的贴图缺少图片，请重新插入`);
     const file = this.file(url, `第${pageNo}页的贴图`);
-    const head = Buffer.alloc(6);
+    const head = Buffer.alloc(SIGNATURE_BYTES);
     const fd = openSync(file, 'r');
     try {
-      readSync(fd, head, 0, 6, 0);
+      readSync(fd, head, 0, SIGNATURE_BYTES, 0);
     } finally {
       closeSync(fd);
     }
-    return { file, gif: head.toString('latin1').startsWith('GIF8') };
+    return { file, gif: pictureFormatOf(head) === 'gif' };
   }
 
   /** The sprite rig of a built-in presenter. */

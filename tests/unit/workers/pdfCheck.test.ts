@@ -1,7 +1,7 @@
+import { looksLikePdf } from '../../../src/model/fileSignature';
 import { describe, expect, it } from 'vitest';
 import { PDF_ERROR_MESSAGES } from '../../../src/server/adapters/media/pdf.errors';
 import {
-  looksLikePdf,
   MAX_THUMBS,
   PDF_PROBLEM_MESSAGES,
   problemOfPdfjsError,

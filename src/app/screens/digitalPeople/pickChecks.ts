@@ -3,15 +3,12 @@
  * JPEG signature), the name of a video, and how long a video plays. The server checks again.
  */
 
-const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-const JPEG = [0xff, 0xd8, 0xff];
+import { pictureFormatOf, SIGNATURE_BYTES } from '../../../model/fileSignature';
 
 /** 'png', 'jpeg' or null, from the file's first bytes. */
 export async function pictureFormat(file: Blob): Promise<'png' | 'jpeg' | null> {
-  const head = new Uint8Array(await file.slice(0, 8).arrayBuffer());
-  if (PNG.every((b, i) => head[i] === b)) return 'png';
-  if (JPEG.every((b, i) => head[i] === b)) return 'jpeg';
-  return null;
+  const format = pictureFormatOf(new Uint8Array(await file.slice(0, SIGNATURE_BYTES).arrayBuffer()));
+  return format === 'png' || format === 'jpeg' ? format : null;
 }
 
 /** True for the talking-video names the server accepts. */

@@ -1,3 +1,4 @@
+import { looksLikePdf } from '../../../model/fileSignature';
 /**
  * Opening a PDF with mupdf and classifying what is wrong with it. Shared by inspectPdf (main thread)
  * and the rasterising worker.
@@ -19,11 +20,6 @@ function collectWarnings(mupdf: Mupdf): void {
     warnings.push(message);
     if (warnings.length > 20) warnings.shift();
   });
-}
-
-/** PDF files start with "%PDF-", possibly after some junk (readers look in the first 1 KiB). */
-export function looksLikePdf(head: Uint8Array): boolean {
-  return Buffer.from(head.subarray(0, 1024)).includes('%PDF-');
 }
 
 /**

@@ -1,3 +1,4 @@
+import { pictureFormatOf } from '../../../../model/fileSignature';
 import {
   SCENE_IMAGE_EXTENSIONS,
   SCENE_MAX_BYTES,
@@ -39,9 +40,8 @@ export function checkSceneFile(file: { name: string; type: string; size: number 
 
 /** True when the first bytes are a PNG or JPEG signature (the server checks again). */
 export function isPngOrJpeg(head: Uint8Array): boolean {
-  const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-  if (png.every((b, i) => head[i] === b)) return true;
-  return head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff;
+  const format = pictureFormatOf(head);
+  return format === 'png' || format === 'jpeg';
 }
 
 /** The full client check of a picked image: name, type, size, then its first bytes. */

@@ -1,6 +1,11 @@
 import sharp from 'sharp';
-import { subtitleFontPath } from '../adapters/media/fonts';
-import type { DemoPage } from './demoProjects';
+import { subtitleFontPath } from './media/fonts';
+
+/** What one example slide shows (the example project's page). */
+export interface SlideText {
+  heading: string;
+  points: string[];
+}
 
 /** Slide size: 16:9, sharp enough for the 1920x1080 render's slide frame. */
 export const SLIDE_WIDTH = 1280;
@@ -40,7 +45,7 @@ async function textImage(
 
 /** A title-card slide for one example page: series title, page number, heading and points, as PNG. */
 export async function drawDemoSlide(
-  page: DemoPage,
+  page: SlideText,
   meta: { title: string; accent: string; number: number; total: number },
 ): Promise<Buffer> {
   const { accent } = meta;

@@ -36,3 +36,13 @@ export {
 } from './subtitleCues';
 export { subtitleStyle, type SubtitleStyle } from './subtitleStyle';
 export { BLINK_MS, blinkTimes, eyesClosedAt } from './blinks';
+export {
+  normalizeForSpeech,
+  originalRange,
+  originalWords,
+  type SpeechText,
+  type SpokenSpan,
+} from './normalizeForSpeech';
+export { readDigits, readInteger, readNumber } from './chineseNumerals';
+export { pinyinKey, shownWords, spokenReading, withoutReadings } from './readingMarkers';
+export { spellAbbreviation } from './speechRules';

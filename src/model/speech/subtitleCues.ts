@@ -2,6 +2,7 @@
  * Subtitle cues of a page: the narration split into short lines at punctuation, each timed from the
  * words the TTS engine reported, or spread over the audio when there are no word timings.
  */
+import { shownWords } from './readingMarkers';
 
 /** One word of a narration clip with its audio times (and text offsets when the engine gave them). */
 export interface TimedWord {
@@ -256,9 +257,11 @@ function proportional(lines: TextLine[], durationMs: number): Cue[] {
 export function pageCues(clips: SpokenClip[]): Cue[] {
   const cues: Cue[] = [];
   let offset = 0;
-  for (const clip of clips) {
-    const text = normaliseNarration(clip.text);
-    const starts = new Set(locateWords(clip.words, text).map((w) => w.charStart));
+  for (const spoken of clips) {
+    // Reading markers (行[háng]) are for the voice: the subtitle shows the character alone.
+    const { text, words } = shownWords(normaliseNarration(spoken.text), spoken.words);
+    const clip = { ...spoken, text, words };
+    const starts = new Set(locateWords(words, text).map((w) => w.charStart));
     const clipCues = timeLines(splitLines(text, starts), clip, text);
     clipCues.forEach((c, i) => {
       const next = clipCues[i + 1]?.startMs ?? clip.durationMs;

@@ -49,7 +49,7 @@ console.log(
   pgUrl ? `Server tests run on SQLite and PostgreSQL (${pgUrl})` : 'Server tests run on SQLite only',
 );
 
-let ok = runStage('unit-server', ['unit', 'server']);
+let ok = runStage('unit-server', ['unit', 'unit-dom', 'server']);
 console.log('Building the web app for the browser tests...');
 const build = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build'], {
   cwd: root,

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Code } from '../../api/envelope';
 import { demoMessages, type DemoItem } from '../../api/demo.contract';
+import { characterChoice, voiceChoice } from '../../api/libraryChoices';
 import {
   chooseCharacter,
   chooseScene,
@@ -126,21 +127,8 @@ export class DemoService {
         { width: presenter.width, height: presenter.height },
       ),
     );
-    doc = unwrap(
-      chooseCharacter(doc, {
-        id: presenter.id,
-        name: presenter.name,
-        icon: presenter.icon,
-        staticImg: presenter.static_img,
-        video: presenter.video,
-        type: presenter.type,
-        width: presenter.width,
-        height: presenter.height,
-      }),
-    );
-    doc = unwrap(
-      chooseVoice(doc, { id: voice.id, name: voice.name, show_name: voice.show_name, isPublic: 1 }),
-    );
+    doc = unwrap(chooseCharacter(doc, characterChoice(presenter)));
+    doc = unwrap(chooseVoice(doc, voiceChoice({ ...voice, isPublic: 1 })));
     const layout = LAYOUT[demo.orientation];
     doc = {
       ...doc,

@@ -11,7 +11,8 @@ import {
   type ProjectDocument,
   type Result,
 } from '../../../model/project';
-import { chooseLibraryScene, choosePresenter, voiceChoice } from '../editor/library/libraryCommands';
+import { voiceChoice } from '../../../api/libraryChoices';
+import { chooseLibraryScene, choosePresenter } from '../editor/library/libraryCommands';
 
 /** What 一键成片 turns into a project: page narrations and the three library choices. */
 export interface ScriptProjectInput {

@@ -18,7 +18,8 @@ import {
 } from '../../../state/library';
 import { showMessage } from '../../../state/messages';
 import { chooseVoice } from '../../../../model/project';
-import { isChosenVoice, voiceChoice } from './libraryCommands';
+import { voiceChoice } from '../../../../api/libraryChoices';
+import { isChosenVoice } from './libraryCommands';
 import { ListStatus } from './ListStatus';
 import { SegmentedSwitch } from './SegmentedSwitch';
 import { useInfiniteScroll } from './useInfiniteScroll';

@@ -1,4 +1,5 @@
 import type { CharacterItem, SceneItem, VoiceItem } from '../../../../api/library.contract';
+import { characterChoice, sceneChoice, voiceChoice } from '../../../../api/libraryChoices';
 import {
   chooseCharacter,
   chooseScene,
@@ -9,14 +10,9 @@ import {
 } from '../../../../model/project';
 
 /*
- * The left tabs' choices as single document commands (one dispatch, one undo step), mapping the
- * list items of spec 3 to the model's choice shapes.
+ * The left tabs' choices as single document commands (one dispatch, one undo step); the list
+ * items become choice shapes through api/libraryChoices.
  */
-
-/** Spec 4 voice choice from a voice list item. */
-export function voiceChoice(v: VoiceItem) {
-  return { id: v.id, name: v.name, show_name: v.show_name, isPublic: v.isPublic === 2 ? 2 : 1 } as const;
-}
 
 /**
  * Chooses a presenter at its natural size (so the model fits it to the canvas), keeps it inside
@@ -27,16 +23,7 @@ export function choosePresenter(
   c: CharacterItem,
   suggested: VoiceItem | null,
 ): Result<ProjectDocument> {
-  const chosen = chooseCharacter(doc, {
-    id: c.id,
-    name: c.name,
-    icon: c.icon,
-    staticImg: c.static_img,
-    video: c.video,
-    type: c.type,
-    width: c.width,
-    height: c.height,
-  });
+  const chosen = chooseCharacter(doc, characterChoice(c));
   if (!chosen.ok) return chosen;
   const placed = keepCharacterInFrame(chosen.value);
   if (!placed.ok || doc.character.voiceId || !suggested) return placed;
@@ -49,11 +36,7 @@ export function chooseLibraryScene(
   s: SceneItem,
   natural?: { width: number; height: number },
 ): Result<ProjectDocument> {
-  return chooseScene(
-    doc,
-    { id: s.id, name: s.name, path: s.path, sizeType: s.sizeType === 2 ? 2 : 1, userId: s.userId },
-    natural,
-  );
+  return chooseScene(doc, sceneChoice(s), natural);
 }
 
 /** True when the item is the one the document uses. */

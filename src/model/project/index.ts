@@ -1,5 +1,6 @@
 /** The project document (spec userProjectInfo): schema, commands and rules shared by app, render and server. */
 export * from './result';
+export * from './docCommand';
 export * from './constants';
 export * from './messages';
 export * from './pageSchema';
@@ -33,3 +34,6 @@ export * from './shotFraming';
 export * from './stickerCommands';
 export * from './heardSegment';
 export * from './backgroundMusic';
+export * from './nudgeItem';
+export * from './projectSettings';
+export * from './commandTable';

@@ -8,6 +8,7 @@ import { orientationOf, PREVIEW_FRAME, type Size } from './frames';
 import { divideNarration } from './divideNarration';
 import { withTimes } from './narrationRules';
 import { rewriteNarrationMarkers } from './sanitizeNarrationHtml';
+import { docCommand } from './docCommand';
 
 /*
  * Stickers and GIFs on the preview (spec 2 "Canvas", 3 "Texture on a page"): moving, nudging,
@@ -96,72 +97,76 @@ export function resizeTextureBox(
 }
 
 /** Moves and/or resizes texture `k` of page `at` (0-based), kept whole inside the frame. */
-export function moveTexture(doc: ProjectDocument, at: number, k: number, box: Box): Result<ProjectDocument> {
-  if (!finite(box.x, box.y, box.width, box.height)) return err(stickerMessages.invalid);
-  const frame = frameOf(doc);
-  let unchanged = false;
-  const result = updatePage(doc, at, (page) => {
-    const t = page.textureList[k];
-    if (!t) return err(stickerMessages.notFound);
-    const b = clampTextureBox(box, frame);
-    unchanged = b.x === t.x && b.y === t.y && b.width === t.width && b.height === t.height;
-    const textureList = page.textureList.slice();
-    textureList[k] = { ...t, ...b };
-    return ok({ ...page, textureList });
-  });
-  return result.ok && unchanged ? ok(doc) : result;
-}
+export const moveTexture = docCommand({
+  name: 'moveTexture',
+  perform(doc: ProjectDocument, at: number, k: number, box: Box): Result<ProjectDocument> {
+    if (!finite(box.x, box.y, box.width, box.height)) return err(stickerMessages.invalid);
+    const frame = frameOf(doc);
+    let unchanged = false;
+    const result = updatePage(doc, at, (page) => {
+      const t = page.textureList[k];
+      if (!t) return err(stickerMessages.notFound);
+      const b = clampTextureBox(box, frame);
+      unchanged = b.x === t.x && b.y === t.y && b.width === t.width && b.height === t.height;
+      const textureList = page.textureList.slice();
+      textureList[k] = { ...t, ...b };
+      return ok({ ...page, textureList });
+    });
+    return result.ok && unchanged ? ok(doc) : result;
+  },
+});
 
 /** Nudges texture `k` of page `at` by dx,dy units (Arrow keys: 1, with Shift: 10). */
-export function nudgeTexture(
-  doc: ProjectDocument,
-  at: number,
-  k: number,
-  dx: number,
-  dy: number,
-): Result<ProjectDocument> {
-  const t = doc.ppt.pages[at]?.textureList[k];
-  if (!t) return err(stickerMessages.notFound);
-  return moveTexture(doc, at, k, { ...textureBox(t), x: t.x + dx, y: t.y + dy });
-}
+export const nudgeTexture = docCommand({
+  name: 'nudgeTexture',
+  perform(doc: ProjectDocument, at: number, k: number, dx: number, dy: number): Result<ProjectDocument> {
+    const t = doc.ppt.pages[at]?.textureList[k];
+    if (!t) return err(stickerMessages.notFound);
+    return moveTexture(doc, at, k, { ...textureBox(t), x: t.x + dx, y: t.y + dy });
+  },
+});
 
 /**
  * Deletes texture `k` of page `at`: its marker leaves the narration and the page is divided again
  * (the segments around the marker join; text and page audio stay, since nothing spoken changed).
  */
-export function deleteTexture(doc: ProjectDocument, at: number, k: number): Result<ProjectDocument> {
-  const result = updatePage(doc, at, (page) => {
-    if (!page.textureList[k]) return err(stickerMessages.notFound);
-    return ok(withoutStickers(page, (_, i) => i === k));
-  });
-  return result.ok ? ok(withTimes(result.value)) : result;
-}
+export const deleteTexture = docCommand({
+  name: 'deleteTexture',
+  keys: ['Delete', 'Backspace'],
+  perform(doc: ProjectDocument, at: number, k: number): Result<ProjectDocument> {
+    const result = updatePage(doc, at, (page) => {
+      if (!page.textureList[k]) return err(stickerMessages.notFound);
+      return ok(withoutStickers(page, (_, i) => i === k));
+    });
+    return result.ok ? ok(withTimes(result.value)) : result;
+  },
+});
 
 /**
  * When a project is opened (spec 7 texture/info): each texture gets the path the server answered
  * (with its cache-busting ?t=), and stickers whose texture is gone (null) are dropped with their
  * markers. The message names the pages that lost a sticker; no message when none was dropped.
  */
-export function restoreTextures(
-  doc: ProjectDocument,
-  paths: Record<string, string | null>,
-): Result<ProjectDocument> {
-  const losers: number[] = [];
-  let dropped = 0;
-  const pages = doc.ppt.pages.map((page) => {
-    if (page.textureList.length === 0) return page;
-    const gone = (t: Texture) => paths[t.textureId] === null;
-    const lost = page.textureList.filter(gone).length;
-    const refreshed = withPaths(page, paths);
-    if (lost === 0) return refreshed;
-    losers.push(page.index);
-    dropped += lost;
-    return withoutStickers(refreshed, (t) => gone(t));
-  });
-  const next = withTimes(withPages(doc, pages));
-  if (dropped === 0) return ok(next);
-  return ok(next, `第${losers.join('、')}页有 ${dropped} 个贴图已被删除，已从页面移除`);
-}
+export const restoreTextures = docCommand({
+  name: 'restoreTextures',
+  perform(doc: ProjectDocument, paths: Record<string, string | null>): Result<ProjectDocument> {
+    const losers: number[] = [];
+    let dropped = 0;
+    const pages = doc.ppt.pages.map((page) => {
+      if (page.textureList.length === 0) return page;
+      const gone = (t: Texture) => paths[t.textureId] === null;
+      const lost = page.textureList.filter(gone).length;
+      const refreshed = withPaths(page, paths);
+      if (lost === 0) return refreshed;
+      losers.push(page.index);
+      dropped += lost;
+      return withoutStickers(refreshed, (t) => gone(t));
+    });
+    const next = withTimes(withPages(doc, pages));
+    if (dropped === 0) return ok(next);
+    return ok(next, `第${losers.join('、')}页有 ${dropped} 个贴图已被删除，已从页面移除`);
+  },
+});
 
 function withPaths(page: Page, paths: Record<string, string | null>): Page {
   let changed = false;

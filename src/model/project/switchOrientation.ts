@@ -11,6 +11,7 @@ import {
 import type { Orientation } from './constants';
 import { DRAG_BOUNDS } from './dragBounds';
 import { clampTextureBox, textureBox } from './stickerCommands';
+import { docCommand } from './docCommand';
 
 /**
  * Character size in the preview: natural size / 2.5, shrunk (aspect kept) to fit the frame, and in
@@ -54,36 +55,35 @@ export function defaultSlideFrame(orientation: Orientation) {
  * and brings stickers that would fall outside the new frame back inside it. `natural` is the character's natural size (library
  * width/height); without it the current preview size times 2.5 is taken as natural.
  */
-export function switchOrientation(
-  doc: ProjectDocument,
-  orientation: Orientation,
-  natural?: Size,
-): Result<ProjectDocument> {
-  if (orientationOf(doc.distinguishability) === orientation) return ok(doc);
-  const c = doc.character;
-  const source = natural ?? {
-    width: c.width * CHARACTER_PREVIEW_DIVISOR,
-    height: c.height * CHARACTER_PREVIEW_DIVISOR,
-  };
-  const size = fitCharacter(source, orientation);
-  const frame = PREVIEW_FRAME[orientation];
-  return ok({
-    ...doc,
-    distinguishability: orientation,
-    scene: {
-      ...sceneSchema.parse({}),
-      ...defaultSlideFrame(orientation),
-      backWidth: frame.width,
-      backHeight: frame.height,
-    },
-    character: { ...c, ...defaultCharacterPosition(size, orientation), ...size },
-    // Stickers come back inside the new frame, at their size where it fits.
-    ppt: {
-      ...doc.ppt,
-      pages: doc.ppt.pages.map((p) => ({
-        ...p,
-        textureList: p.textureList.map((t) => ({ ...t, ...clampTextureBox(textureBox(t), frame) })),
-      })),
-    },
-  });
-}
+export const switchOrientation = docCommand({
+  name: 'switchOrientation',
+  perform(doc: ProjectDocument, orientation: Orientation, natural?: Size): Result<ProjectDocument> {
+    if (orientationOf(doc.distinguishability) === orientation) return ok(doc);
+    const c = doc.character;
+    const source = natural ?? {
+      width: c.width * CHARACTER_PREVIEW_DIVISOR,
+      height: c.height * CHARACTER_PREVIEW_DIVISOR,
+    };
+    const size = fitCharacter(source, orientation);
+    const frame = PREVIEW_FRAME[orientation];
+    return ok({
+      ...doc,
+      distinguishability: orientation,
+      scene: {
+        ...sceneSchema.parse({}),
+        ...defaultSlideFrame(orientation),
+        backWidth: frame.width,
+        backHeight: frame.height,
+      },
+      character: { ...c, ...defaultCharacterPosition(size, orientation), ...size },
+      // Stickers come back inside the new frame, at their size where it fits.
+      ppt: {
+        ...doc.ppt,
+        pages: doc.ppt.pages.map((p) => ({
+          ...p,
+          textureList: p.textureList.map((t) => ({ ...t, ...clampTextureBox(textureBox(t), frame) })),
+        })),
+      },
+    });
+  },
+});

@@ -1,7 +1,8 @@
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from 'semantic-ui-react';
 import { translateMessage } from '../../i18n';
+import { useFileDrop } from '../../hooks/useFileDrop';
 
 interface Props {
   error: string;
@@ -13,7 +14,7 @@ interface Props {
 export function AvatarPickStep({ error, busy, onFile }: Props) {
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
-  const [over, setOver] = useState(false);
+  const { dragging: over, dropHandlers } = useFileDrop(onFile);
   const take = (files: FileList | null) => {
     const file = files?.[0];
     if (file) onFile(file);
@@ -29,16 +30,7 @@ export function AvatarPickStep({ error, busy, onFile }: Props) {
         onKeyDown={(e) => {
           if (e.key === 'Enter' || e.key === ' ') input.current?.click();
         }}
-        onDragOver={(e) => {
-          e.preventDefault();
-          setOver(true);
-        }}
-        onDragLeave={() => setOver(false)}
-        onDrop={(e) => {
-          e.preventDefault();
-          setOver(false);
-          take(e.dataTransfer.files);
-        }}
+        {...dropHandlers}
       >
         <Icon name={busy ? 'spinner' : 'cloud upload'} loading={busy} size="huge" />
         <div className="ps-dropzone-title">

@@ -1,7 +1,8 @@
-import { useRef, useState, type DragEvent, type ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from 'semantic-ui-react';
-import { useObjectUrl } from './useObjectUrl';
+import { useObjectUrl } from '../../hooks/useObjectUrl';
+import { useFileDrop } from '../../hooks/useFileDrop';
 
 interface Props {
   file: File | null | undefined;
@@ -30,23 +31,12 @@ export function FileDrop({
 }: Props) {
   const { t } = useTranslation('digitalPeople');
   const input = useRef<HTMLInputElement>(null);
-  const [dragging, setDragging] = useState(false);
   const url = useObjectUrl(preview === 'image' ? file : null);
-  const onDrop = (e: DragEvent) => {
-    e.preventDefault();
-    setDragging(false);
-    const picked = e.dataTransfer.files[0];
-    if (picked && !disabled) onPick(picked);
-  };
+  const { dragging, dropHandlers } = useFileDrop(onPick, disabled);
   return (
     <div
       className={`ps-dp-drop${compact ? ' ps-dp-drop--compact' : ''}${dragging ? ' is-dragging' : ''}${file ? ' has-file' : ''}`}
-      onDragOver={(e) => {
-        e.preventDefault();
-        setDragging(true);
-      }}
-      onDragLeave={() => setDragging(false)}
-      onDrop={onDrop}
+      {...dropHandlers}
     >
       <button
         type="button"

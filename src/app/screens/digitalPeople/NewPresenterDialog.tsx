@@ -16,7 +16,7 @@ import {
   type PresenterDraft,
 } from './presenterDraft';
 import { SpriteStep } from './SpriteStep';
-import { useImageSize, useObjectUrl } from './useObjectUrl';
+import { useImageSize, useObjectUrl } from '../../hooks/useObjectUrl';
 import { VideoStep } from './VideoStep';
 
 const KIND_ICONS: Record<PresenterKind, SemanticICONS> = {

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { PICTURE_MAX_HEIGHT, PICTURE_MAX_WIDTH, PICTURE_MIN_SIDE } from '../../../api/presenter.contract';
 import { FileDrop } from './FileDrop';
 import type { PresenterDraft } from './presenterDraft';
-import { useObjectUrl } from './useObjectUrl';
+import { useObjectUrl } from '../../hooks/useObjectUrl';
 
 interface Props {
   draft: PresenterDraft;

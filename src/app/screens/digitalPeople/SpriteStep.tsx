@@ -14,7 +14,7 @@ import { presenterApi } from '../../services/http';
 import { FileDrop } from './FileDrop';
 import { rectNumbers, type PresenterDraft } from './presenterDraft';
 import { RectFields } from './RectFields';
-import { useObjectUrl } from './useObjectUrl';
+import { useObjectUrl } from '../../hooks/useObjectUrl';
 
 interface Props {
   draft: PresenterDraft;

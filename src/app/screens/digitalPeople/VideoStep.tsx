@@ -6,7 +6,7 @@ import { FileDrop } from './FileDrop';
 import type { CharacterItem } from '../../../api/library.contract';
 import { PresenterPreviewStage } from '../virtual/PresenterPreviewStage';
 import type { PresenterDraft } from './presenterDraft';
-import { useObjectUrl, useVideoSize } from './useObjectUrl';
+import { useObjectUrl, useVideoSize } from '../../hooks/useObjectUrl';
 
 interface Props {
   draft: PresenterDraft;

@@ -1,5 +1,5 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect, useRef, useState, type DragEvent } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon, Loader, Modal, Pagination } from 'semantic-ui-react';
 import type { PptItem } from '../../../api/ppt.contract';
@@ -22,6 +22,7 @@ import {
 } from '../../state/editorPdf';
 import { PdfChosenFile } from './PdfChosenFile';
 import { RetryImage } from './RetryImage';
+import { useFileDrop } from '../../hooks/useFileDrop';
 
 /** While a listed deck is still being rasterised, the list refreshes this often. */
 const LIST_REFRESH_MS = 2000;
@@ -34,7 +35,6 @@ export function PdfDialog() {
   useSignals();
   const { t } = useTranslation('editor');
   const input = useRef<HTMLInputElement>(null);
-  const [dragging, setDragging] = useState(false);
   const open = pdfDialogOpen.value;
   const upload = pdfUpload.value;
   const busy = upload !== null;
@@ -49,11 +49,7 @@ export function PdfDialog() {
   const pick = (file: File | undefined) => {
     if (file && !busy) void uploadPdfFile(file).then((item) => item && void choosePdf(item));
   };
-  const onDrop = (e: DragEvent) => {
-    e.preventDefault();
-    setDragging(false);
-    pick(e.dataTransfer.files[0]);
-  };
+  const { dragging, dropHandlers } = useFileDrop(pick, busy);
   const pages = Math.max(1, Math.ceil(pdfCount.value / PDF_PAGE_SIZE));
 
   return (
@@ -82,12 +78,7 @@ export function PdfDialog() {
               data-testid="pdf-upload"
               onClick={() => input.current?.click()}
               onKeyDown={(e) => e.key === 'Enter' && input.current?.click()}
-              onDragOver={(e) => {
-                e.preventDefault();
-                setDragging(true);
-              }}
-              onDragLeave={() => setDragging(false)}
-              onDrop={onDrop}
+              {...dropHandlers}
             >
               <input
                 ref={input}

@@ -1,4 +1,4 @@
-import { useEffect, useState, type DragEvent, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from 'semantic-ui-react';
 import type { MaterialType } from '../../../api/material.contract';
@@ -7,6 +7,7 @@ import { MaterialAudioList } from './MaterialAudioList';
 import { MaterialImageGrid } from './MaterialImageGrid';
 import { MaterialUploadButton } from './MaterialUploadButton';
 import './materials.css';
+import { useFileDrop } from '../../hooks/useFileDrop';
 
 /** 我的素材: image and audio materials of the signed-in user (upload, preview, delete). */
 export function MaterialsPanel({ active }: { active: boolean }) {
@@ -56,23 +57,14 @@ interface SectionProps {
 
 /** One kind of material: title, rule, upload button, and a drop zone around its list. */
 function MaterialSection({ type, icon, title, rule, upload, children }: SectionProps) {
-  const [dragging, setDragging] = useState(false);
-  const onDrop = (e: DragEvent) => {
-    e.preventDefault();
-    setDragging(false);
-    const file = e.dataTransfer.files[0];
-    if (file && !materialUpload.peek()) void uploadMaterial(file, type);
-  };
+  const { dragging, dropHandlers } = useFileDrop((file) => {
+    if (!materialUpload.peek()) void uploadMaterial(file, type);
+  });
   return (
     <section
       className={`ps-mat-section${dragging ? ' is-dragging' : ''}`}
       data-testid={`material-section-${type}`}
-      onDragOver={(e) => {
-        e.preventDefault();
-        setDragging(true);
-      }}
-      onDragLeave={() => setDragging(false)}
-      onDrop={onDrop}
+      {...dropHandlers}
     >
       <header className="ps-mat-head">
         <div>

@@ -1,5 +1,5 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect, useRef, useState, type DragEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Form, Icon, Input, Modal, Progress } from 'semantic-ui-react';
 import { SCENE_NAME_MAX, SCENE_SIZES } from '../../../../api/scene.contract';
@@ -16,21 +16,8 @@ import {
 } from './sceneUploadRules';
 import { SegmentedSwitch } from './SegmentedSwitch';
 import './sceneUpload.css';
-
-/** A local preview of the picked file, released when the file changes or the dialog closes. */
-function usePreviewUrl(file: File | null): string {
-  const [url, setUrl] = useState('');
-  useEffect(() => {
-    if (!file || typeof URL.createObjectURL !== 'function') {
-      setUrl('');
-      return;
-    }
-    const next = URL.createObjectURL(file);
-    setUrl(next);
-    return () => URL.revokeObjectURL(next);
-  }, [file]);
-  return url;
-}
+import { useFileDrop } from '../../../hooks/useFileDrop';
+import { useObjectUrl } from '../../../hooks/useObjectUrl';
 
 /**
  * 上传自定义背景: the scene form (spec 3: name, path, sizeType). The preview crops like the server
@@ -44,11 +31,10 @@ export function SceneUploadDialog() {
   const input = useRef<HTMLInputElement>(null);
   const [draft, setDraft] = useState<SceneDraft>({ name: '', sizeType: 1, file: null });
   const [errors, setErrors] = useState<SceneDraftErrors>({});
-  const [dragging, setDragging] = useState(false);
   /** null while idle; upload percent while sending (100 = the server is processing). */
   const [progress, setProgress] = useState<number | null>(null);
   const busy = progress !== null;
-  const preview = usePreviewUrl(open ? draft.file : null);
+  const preview = useObjectUrl(open ? draft.file : null);
 
   useEffect(() => {
     if (!open) return;
@@ -93,11 +79,7 @@ export function SceneUploadDialog() {
     }
   }
 
-  const onDrop = (e: DragEvent) => {
-    e.preventDefault();
-    setDragging(false);
-    void pick(e.dataTransfer.files[0]);
-  };
+  const { dragging, dropHandlers } = useFileDrop((file) => void pick(file), busy);
   const size = SCENE_SIZES[draft.sizeType];
   const shape = draft.sizeType === 2 ? 'portrait' : 'landscape';
 
@@ -120,15 +102,7 @@ export function SceneUploadDialog() {
           <div className="ps-scene-upload-body">
             <Form.Field required error={!!errors.file} className="ps-scene-upload-image">
               <label htmlFor="scene-upload-input">{t('sceneUpload.image')}</label>
-              <div
-                className={`ps-scene-upload-stage${dragging ? ' is-dragging' : ''}`}
-                onDragOver={(e) => {
-                  e.preventDefault();
-                  setDragging(true);
-                }}
-                onDragLeave={() => setDragging(false)}
-                onDrop={onDrop}
-              >
+              <div className={`ps-scene-upload-stage${dragging ? ' is-dragging' : ''}`} {...dropHandlers}>
                 <button
                   type="button"
                   className={`ps-scene-upload-frame ps-scene-upload-frame--${shape}${preview ? ' has-image' : ''}`}

@@ -1,4 +1,4 @@
-import { useRef, useState, type DragEvent } from 'react';
+import { useRef, useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from 'react-i18next';
 import { Button, Icon, Progress } from 'semantic-ui-react';
@@ -16,6 +16,7 @@ import {
   uploadedName,
 } from './pageAudioUpload';
 import './voice.css';
+import { useFileDrop } from '../../../hooks/useFileDrop';
 
 /** An upload in flight, for the page it was started on (0-based). */
 interface Upload {
@@ -33,7 +34,6 @@ export function VoicePagePanel() {
   const { t } = useTranslation('editor');
   const input = useRef<HTMLInputElement>(null);
   const [upload, setUpload] = useState<Upload | null>(null);
-  const [dragging, setDragging] = useState(false);
   const at = currentPage.value;
   const p = page.value;
   const d = doc.value;
@@ -56,27 +56,14 @@ export function VoicePagePanel() {
     else if (result.reason === 'pageChanged') showMessage('warning', t('voice.pageChanged'));
   };
 
-  const onDrop = (e: DragEvent) => {
-    e.preventDefault();
-    setDragging(false);
-    void start(e.dataTransfer.files[0]);
-  };
+  const { dragging, dropHandlers } = useFileDrop((file) => void start(file), busy);
 
   const onDelete = () => {
     if (deletePageAudio(at)) showMessage('success', t('voice.deleted'));
   };
 
   return (
-    <div
-      className={`ps-voice${dragging ? ' is-dragging' : ''}`}
-      data-testid="voice-panel"
-      onDragOver={(e) => {
-        e.preventDefault();
-        if (!busy) setDragging(true);
-      }}
-      onDragLeave={() => setDragging(false)}
-      onDrop={onDrop}
-    >
+    <div className={`ps-voice${dragging ? ' is-dragging' : ''}`} data-testid="voice-panel" {...dropHandlers}>
       <div className="ps-voice-main">
         {shownUpload ? (
           <div className="ps-voice-progress" data-testid="voice-upload-progress">

@@ -52,5 +52,17 @@ export function ownPresenterChain(
   return talkingVideoFragment({ ...common, speaking, keying: motion.keying });
 }
 
+/**
+ * The presenter's own motion drawn over the open chain `head`: `head` is named `[base]` and the
+ * presenter drawn over it into `[out]` (see ownPresenterChain).
+ */
+export function ownPresenterOver(
+  head: string,
+  motion: OwnPresenterMotion,
+  opts: Parameters<typeof ownPresenterChain>[1],
+): string[] {
+  return [`${head}[${opts.base}]`, ownPresenterChain(motion, opts)];
+}
+
 /** How many inputs an argument list opens (each `-i`). */
 export const inputCount = (args: readonly string[]) => args.filter((a) => a === '-i').length;

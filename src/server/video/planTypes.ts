@@ -122,3 +122,30 @@ export interface PlannedSticker extends StickerFile {
   /** Drawn into the page still (whole page, static, clear of the animated sprites). */
   baked: boolean;
 }
+
+/** The files one page's ffmpeg command reads and writes (pageArgs). */
+export interface PageFiles {
+  still: string;
+  mouthTrack: string;
+  blinkTrack: string;
+  audio: string[];
+  /** The page's ASS script and the only folder its font may come from; null: no subtitles. */
+  subtitles?: { assFile: string; fontsDir: string } | null;
+  output: string;
+  /** One still and mouth/blink track per shot part, when the plan has parts. */
+  parts?: PartFiles[];
+  /**
+   * Pages with a video: the presenter body alone on a transparent frame, drawn over the video
+   * (`still` then holds only the background).
+   */
+  front?: string;
+}
+
+/** The files of one shot part: its composed still and its own mouth and blink tracks (part time). */
+export interface PartFiles {
+  still: string;
+  mouthTrack: string;
+  blinkTrack: string;
+  /** Pages with a video: the presenter body in this framing, drawn over the video (none when hidden). */
+  front?: string;
+}

@@ -3,8 +3,7 @@ import sharp from 'sharp';
 import type { ProjectDocument } from '../../model/project';
 import type { MouthCue } from '../../model/speech';
 import { blinkTrack, BLINK_MS, mouthTrack } from './ffconcat';
-import type { PartFiles } from './ffmpegArgs';
-import type { PagePart, PagePlan } from './planTypes';
+import type { PagePart, PagePlan, PartFiles } from './planTypes';
 import { composeFront, composeStill } from './stillComposer';
 
 /*

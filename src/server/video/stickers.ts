@@ -1,4 +1,5 @@
 import type { Texture } from '../../model/project';
+import { overlayAt } from './layers/picture';
 import type { Box, PageAudio, PlannedSticker, StickerFile } from './planTypes';
 
 /*
@@ -79,12 +80,12 @@ export function stickerChains(stickers: PlannedSticker[], first: number, from: s
   let label = from;
   overlays.forEach((s, k) => {
     const input = `[${first + k}:v]`;
-    const { x, y, width, height } = s.box;
+    const { width, height } = s.box;
     const shift = s.gif ? `,setpts=PTS-STARTPTS+${sec(s.startMs)}/TB` : '';
     chains.push(`${input}scale=${width}:${height}${shift}[st${k}]`);
     const next = k === overlays.length - 1 ? to : `[sv${k}]`;
     const enable = s.gif || s.startMs === 0 ? '' : `:enable='gte(t,${sec(s.startMs)})'`;
-    chains.push(`${label}[st${k}]overlay=${x}:${y}:eof_action=repeat${enable}${next}`);
+    chains.push(`${overlayAt(label, `[st${k}]`, s.box)}${enable}${next}`);
     label = `[sv${k}]`;
   });
   return chains;

@@ -1,0 +1,22 @@
+import type { PlannedSticker } from '../planTypes';
+import { stickerChains } from '../stickers';
+import { subtitlesFilter } from '../subtitles';
+
+/**
+ * The top of a page's video chain, over every framing: the open chain `head`, then the overlaid
+ * stickers (inputs from `firstSticker`), then the pixel format and the subtitles (so text stays on
+ * top of everything) into [v]. Without overlaid stickers the chain is exactly `head,tail[v]` as
+ * before stickers existed, so such pages keep their cache keys.
+ */
+export function finishPicture(
+  head: string,
+  stickers: PlannedSticker[],
+  firstSticker: number,
+  subtitles: { assFile: string; fontsDir: string } | null | undefined,
+): string[] {
+  const burnIn = subtitles ? `,${subtitlesFilter(subtitles.assFile, subtitles.fontsDir)}` : '';
+  const tail = `format=yuv420p${burnIn}`;
+  const chains = stickerChains(stickers, firstSticker, '[vs]', '[vz]');
+  if (!chains) return [`${head},${tail}[v]`];
+  return [`${head}[vs]`, ...chains, `[vz]${tail}[v]`];
+}

@@ -1,0 +1,35 @@
+import type { Box } from '../planTypes';
+
+const sec = (ms: number) => (ms / 1000).toFixed(3);
+
+/** Even pixel size (yuv420p overlays) that stays inside the box, at least 2. */
+const evenPx = (v: number) => Math.max(2, Math.floor(v / 2) * 2);
+
+/**
+ * The video of a page scaled inside `box` keeping its aspect, letterboxed in black (as the
+ * preview's object-fit: contain), at the page fps, played once and then holding its last frame.
+ */
+export function pageVideoChain(
+  input: string,
+  box: Box,
+  fps: number,
+  holdMs: number,
+  label: string,
+  /** Only this stretch of page time (a shot part), restarting at 0. */
+  window?: { startMs: number; durationMs: number },
+): string {
+  const w = evenPx(box.width);
+  const h = evenPx(box.height);
+  const cut = window
+    ? `,trim=start=${sec(window.startMs)}:duration=${sec(window.durationMs)},setpts=PTS-STARTPTS`
+    : '';
+  return (
+    `${input}setpts=PTS-STARTPTS,fps=${fps},` +
+    `scale=${w}:${h}:force_original_aspect_ratio=decrease,setsar=1,` +
+    `pad=${w}:${h}:(ow-iw)/2:(oh-ih)/2:color=black,format=yuv420p,` +
+    `tpad=stop_mode=clone:stop_duration=${sec(holdMs)}${cut}${label}`
+  );
+}
+
+/** Where the letterboxed video is drawn: its box's corner on whole pixels. */
+export const videoAt = (box: Box) => ({ x: Math.round(box.x), y: Math.round(box.y) });

@@ -1,13 +1,13 @@
 import './extend';
 import { Application } from '@pixi/react';
-import { Matrix, RenderTexture, type Application as PixiApp, type Container } from 'pixi.js';
+import type { Application as PixiApp, Container } from 'pixi.js';
 import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { CharacterItem } from '../../api/library.contract';
 import type { Box } from '../../model/project';
 import { fitScale } from '../fitBox';
 import { StageGesture } from '../gesture';
 import { hitTest, type StageTarget } from '../hitTest';
-import type { StageItem, StageScene } from '../stageScene';
+import type { StageScene } from '../stageScene';
 import { chooseRenderer, type StageRenderer } from './rendererChoice';
 import { createRuntime, StageContext, type StageRuntime } from './stageRuntime';
 import { pendingLoads, textureStats } from './textureStore';
@@ -15,6 +15,8 @@ import { StageItems, type StageLabels } from './StageItems';
 import type { PresenterTalk } from './views/PresenterView';
 import { HANDLE_PX } from './views/SelectionView';
 import type { VideoPlayback } from './videoTexture';
+import { exportPng } from './exportPng';
+import { cursorFor, ItemList } from './StageItemList';
 import './stage.css';
 
 /** What an editing stage tells its owner. */
@@ -260,79 +262,5 @@ const StageContent = memo(function StageContent(p: StageProps & { scale: number 
   );
 });
 
-/** The stage's items as a list for screen readers (a canvas says nothing) and for tests. */
-function ItemList({
-  items,
-  labels,
-  selectedId,
-}: {
-  items: StageItem[];
-  labels: StageLabels;
-  selectedId: string | null;
-}) {
-  return (
-    <ul className="ps-stage-items">
-      {items.map((i) => (
-        <li
-          key={i.id}
-          data-testid={`stage-item-${i.kind}`}
-          data-id={i.id}
-          data-index={i.index}
-          data-src={i.src}
-          data-x={i.box.x}
-          data-y={i.box.y}
-          data-width={i.box.width}
-          data-height={i.box.height}
-          data-dimmed={i.dimmed}
-          data-selected={i.id === selectedId}
-        >
-          {labels.items[i.kind]}
-          {i.index >= 0 ? ` ${i.index + 1}` : ''}
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-function cursorFor(target: StageTarget | null): string {
-  if (!target) return 'default';
-  if (!target.corner) return 'move';
-  return target.corner === 'nw' || target.corner === 'se' ? 'nwse-resize' : 'nesw-resize';
-}
-
 /** The stage element carries its API, so the bench and browser tests can reach it. */
 export type StageElement = HTMLDivElement & { stageApi?: StageApi };
-
-/**
- * Draws the scene at its export size in export units (the render's numbers), off screen, and
- * puts the stage back as it was.
- */
-async function exportPng(
-  app: PixiApp,
-  root: Container,
-  scene: StageScene,
-  rt: StageRuntime,
-  scale: number,
-): Promise<Blob> {
-  const { width, height } = scene.exportFrame;
-  const target = RenderTexture.create({ width, height, resolution: 1 });
-  const selection = root.children.find((c) => c.label === 'selection');
-  try {
-    if (selection) selection.visible = false;
-    root.scale.set(1);
-    // A dimmed sticker appears later in the video than this moment: the frame does not show it.
-    for (const item of scene.items)
-      rt.layouts.get(item.id)?.(item.dimmed ? { ...item.exportBox, x: -1e6, y: -1e6 } : item.exportBox);
-    app.renderer.render({ container: root, target, clear: true, transform: new Matrix() });
-    const canvas = app.renderer.extract.canvas({ target }) as HTMLCanvasElement;
-    return await new Promise<Blob>((resolve, reject) =>
-      canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('PNG encoding failed'))), 'image/png'),
-    );
-  } finally {
-    for (const item of scene.items) rt.layouts.get(item.id)?.(item.box);
-    root.scale.set(scale);
-    if (selection) selection.visible = true;
-    target.destroy(true);
-    rt.loop.invalidate();
-  }
-}

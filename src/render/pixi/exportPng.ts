@@ -1,0 +1,37 @@
+import { Matrix, RenderTexture, type Application as PixiApp, type Container } from 'pixi.js';
+import type { StageScene } from '../stageScene';
+import type { StageRuntime } from './stageRuntime';
+
+/**
+ * Draws the scene at its export size in export units (the render's numbers), off screen, and
+ * puts the stage back as it was.
+ */
+export async function exportPng(
+  app: PixiApp,
+  root: Container,
+  scene: StageScene,
+  rt: StageRuntime,
+  scale: number,
+): Promise<Blob> {
+  const { width, height } = scene.exportFrame;
+  const target = RenderTexture.create({ width, height, resolution: 1 });
+  const selection = root.children.find((c) => c.label === 'selection');
+  try {
+    if (selection) selection.visible = false;
+    root.scale.set(1);
+    // A dimmed sticker appears later in the video than this moment: the frame does not show it.
+    for (const item of scene.items)
+      rt.layouts.get(item.id)?.(item.dimmed ? { ...item.exportBox, x: -1e6, y: -1e6 } : item.exportBox);
+    app.renderer.render({ container: root, target, clear: true, transform: new Matrix() });
+    const canvas = app.renderer.extract.canvas({ target }) as HTMLCanvasElement;
+    return await new Promise<Blob>((resolve, reject) =>
+      canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('PNG encoding failed'))), 'image/png'),
+    );
+  } finally {
+    for (const item of scene.items) rt.layouts.get(item.id)?.(item.box);
+    root.scale.set(scale);
+    if (selection) selection.visible = true;
+    target.destroy(true);
+    rt.loop.invalidate();
+  }
+}

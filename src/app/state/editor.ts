@@ -1,14 +1,13 @@
 import { batch, computed, signal } from '@preact/signals-react';
 import {
-  addPage,
   migrateDocument,
-  pagesFromPdf,
-  pagesWithoutPdf,
   preferVoiceMode,
   PRO_KIND,
   estimatedMinutes,
   spokenMinutes,
+  withProjectName,
   withTimes,
+  type DocCommand,
   type ProjectDocument,
   type Result,
 } from '../../model/project';
@@ -45,50 +44,54 @@ export const canUndo = computed(() => undoStack.value.length > 0);
 export const canRedo = computed(() => redoStack.value.length > 0);
 const HISTORY_LIMIT = 100;
 
-// Pages made by these commands start in voice mode in a voice video project (语音视频).
-const PAGE_CREATING = new Set<unknown>([pagesFromPdf, pagesWithoutPdf, addPage]);
-
-/**
- * Applies a command to the document. Returns the command's result so the caller can show its
- * message or error (the spec's texts); the document changes only when the command succeeded.
- */
-export function dispatch<A extends unknown[]>(
-  command: (d: ProjectDocument, ...args: A) => Result<ProjectDocument>,
-  ...args: A
-): Result<ProjectDocument> {
-  const current = doc.value;
-  if (!current) return { ok: false, error: '项目尚未加载' };
-  const result = command(current, ...args);
-  if (result.ok && result.value !== current) {
-    const created = PAGE_CREATING.has(command as never) && projectKind.value === PRO_KIND.voice;
-    batch(() => {
-      undoStack.value = [...undoStack.value.slice(-HISTORY_LIMIT + 1), current];
-      redoStack.value = [];
-      doc.value = withTimes(created ? preferVoiceMode(result.value) : result.value);
-      dirty.value = true;
-      currentPage.value = Math.min(currentPage.value, doc.value.ppt.pages.length - 1);
-    });
-  }
-  return result;
+/** How a command's result enters the document. */
+interface ApplyOptions {
+  /** False for results of background work (synthesised audio, refreshed paths), which the author
+   * did not do by hand and would not expect Ctrl+Z to take back. */
+  undoStep: boolean;
 }
 
 /**
- * Applies a command without an undo step: for results of background work (synthesised audio),
- * which the author did not do by hand and would not expect Ctrl+Z to take back.
+ * Applies a command to the document as one undo step. Returns the command's result so the caller
+ * can show its message or error (the spec's texts); the document changes only when it succeeded.
  */
+export function dispatch<A extends unknown[]>(command: DocCommand<A>, ...args: A): Result<ProjectDocument> {
+  return apply(command, args, { undoStep: true });
+}
+
+/** Applies a command without an undo step (see ApplyOptions.undoStep). */
 export function applyQuietly<A extends unknown[]>(
-  command: (d: ProjectDocument, ...args: A) => Result<ProjectDocument>,
+  command: DocCommand<A>,
   ...args: A
+): Result<ProjectDocument> {
+  return apply(command, args, { undoStep: false });
+}
+
+// The one place a command's result enters the document; what differs per command is in its fields.
+function apply<A extends unknown[]>(
+  command: DocCommand<A>,
+  args: A,
+  { undoStep }: ApplyOptions,
 ): Result<ProjectDocument> {
   const current = doc.value;
   if (!current) return { ok: false, error: '项目尚未加载' };
-  const result = command(current, ...args);
-  if (result.ok && result.value !== current) {
-    batch(() => {
-      doc.value = withTimes(result.value);
-      dirty.value = true;
-    });
-  }
+  const result = command.perform(current, ...args);
+  if (!result.ok || result.value === current) return result;
+  // New pages of a voice video project (语音视频) start in voice mode.
+  const next =
+    command.createsPage && projectKind.value === PRO_KIND.voice
+      ? preferVoiceMode(result.value)
+      : result.value;
+  const shown = command.showsPage?.(current, ...args) ?? currentPage.value;
+  batch(() => {
+    if (undoStep) {
+      undoStack.value = [...undoStack.value.slice(-HISTORY_LIMIT + 1), current];
+      redoStack.value = [];
+    }
+    doc.value = withTimes(next);
+    dirty.value = true;
+    currentPage.value = Math.min(shown, doc.value.ppt.pages.length - 1);
+  });
   return result;
 }
 
@@ -194,11 +197,6 @@ export function clearProject(): void {
     undoStack.value = [];
     redoStack.value = [];
   });
-}
-
-/** The document with a new project name (the server has been told already). */
-export function withProjectName(d: ProjectDocument, name: string): Result<ProjectDocument> {
-  return { ok: true, value: { ...d, projectName: name } };
 }
 
 /** 修改 of the project name: renames the project on the server and in the document. */

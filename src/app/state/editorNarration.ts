@@ -1,5 +1,6 @@
 import { batch, computed, effect, signal } from '@preact/signals-react';
 import {
+  dropSpeechAudio,
   estimateSeconds,
   hasVoice,
   messages,
@@ -13,6 +14,7 @@ import {
   switchToVoiceMode,
   TEXT_MODE,
   VOICE_MODE,
+  type DocCommand,
   type ProjectDocument,
   type Result,
 } from '../../model/project';
@@ -121,14 +123,13 @@ export function goToPage(at: number): void {
 
 /**
  * Runs a page-strip command with the draft committed first and the box reloaded after, so typed
- * text stays with its own page when pages move. Returns the command's result.
+ * text stays with its own page when pages move; a command that shows another page (a new page, a
+ * copy) opens it in the normal framing. Returns the command's result.
  */
-export function editPages<A extends unknown[]>(
-  command: (d: ProjectDocument, ...args: A) => Result<ProjectDocument>,
-  ...args: A
-): Result<ProjectDocument> {
+export function editPages<A extends unknown[]>(command: DocCommand<A>, ...args: A): Result<ProjectDocument> {
   commitDraft();
   const result = dispatch(command, ...args);
+  if (result.ok && command.showsPage) selectedSegment.value = null;
   loadDraft();
   return result;
 }
@@ -297,19 +298,6 @@ export async function previewNarration(): Promise<void> {
   }
 }
 
-/**
- * Text-to-speech audio made with one voice is wrong once another voice is chosen: drop it from
- * text pages (and their segments) so 试听 and 合成视频 convert again. Voice pages keep their audio.
- */
-export function withoutSpeechAudio(d: ProjectDocument): ProjectDocument {
-  const pages = d.ppt.pages.map((p) =>
-    p.istts === TEXT_MODE
-      ? { ...p, tts: '', soundTime: 0, childList: p.childList.map((c) => ({ ...c, tts: '' })) }
-      : p,
-  );
-  return { ...d, ppt: { ...d.ppt, pages } };
-}
-
 /** Watches the chosen voice of the open project; returns the function that stops watching. */
 export function watchVoiceChanges(): () => void {
   let seen: { project: number | null; voice: string } | null = null;
@@ -319,7 +307,6 @@ export function watchVoiceChanges(): () => void {
     seen = now;
     if (!before || before.project !== now.project || before.voice === now.voice) return;
     lastPreview = null;
-    if (before.voice !== '')
-      applyQuietly((d: ProjectDocument) => ({ ok: true, value: withoutSpeechAudio(d) }));
+    if (before.voice !== '') applyQuietly(dropSpeechAudio);
   });
 }

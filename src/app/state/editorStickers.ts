@@ -3,11 +3,9 @@ import { ApiError } from '../../api/client';
 import type { TextureItem, TextureType } from '../../api/texture.contract';
 import {
   deleteTexture,
-  moveCharacter,
-  moveSlide,
-  nudgeTexture,
+  nudgeItem,
   restoreTextures,
-  slideBox,
+  type CanvasItem,
   type ProjectDocument,
   type Result,
 } from '../../model/project';
@@ -104,8 +102,7 @@ export async function deleteOwnTexture(item: TextureItem): Promise<void> {
 }
 
 /** What is selected on the preview: a sticker (by its index on the page), the slide or the presenter. */
-export type StageSelection =
-  { kind: 'sticker'; index: number } | { kind: 'slide' } | { kind: 'character' } | null;
+export type StageSelection = CanvasItem | null;
 export const stageSelection = signal<StageSelection>(null);
 
 /** The selected sticker index when it still exists on the current page, else null. */
@@ -121,15 +118,9 @@ export function selectOnStage(selection: StageSelection): void {
 
 /** Arrow keys: moves the selected item by dx,dy units (one undo step per press). */
 export function nudgeSelection(dx: number, dy: number): Result<ProjectDocument> | null {
-  const d = doc.value;
   const s = stageSelection.value;
-  if (!d || !s) return null;
-  if (s.kind === 'sticker') return dispatch(nudgeTexture, currentPage.value, s.index, dx, dy);
-  if (s.kind === 'slide') {
-    const b = slideBox(d);
-    return dispatch(moveSlide, { ...b, x: b.x + dx, y: b.y + dy });
-  }
-  return dispatch(moveCharacter, { X: d.character.X + dx, Y: d.character.Y + dy });
+  if (!doc.value || !s) return null;
+  return dispatch(nudgeItem, currentPage.value, s, dx, dy);
 }
 
 /**
@@ -171,7 +162,7 @@ export async function restoreProjectTextures(): Promise<void> {
   let notice: string | undefined;
   batch(() => {
     const wasDirty = dirty.peek();
-    const result = applyQuietly((current: ProjectDocument) => restoreTextures(current, paths));
+    const result = applyQuietly(restoreTextures, paths);
     notice = result.ok ? result.message : undefined;
     // Fresh paths alone are no edit of the author's: only dropped stickers need saving.
     if (!notice) dirty.value = wasDirty;

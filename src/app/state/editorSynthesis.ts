@@ -2,17 +2,13 @@ import { batch, computed, signal } from '@preact/signals-react';
 import {
   allSynthesised,
   messages,
-  ok,
   setPageAudio,
   setSegmentAudio,
-  SUBTITLE_OFF,
-  SUBTITLE_ON,
+  setSubtitle,
   synthesisRows,
   TEXT_MODE,
   toExportDocument,
   validateForSynthesis,
-  type ProjectDocument,
-  type Result,
   type SynthesisRow,
 } from '../../model/project';
 import { ApiError } from '../../api/client';
@@ -62,11 +58,6 @@ export const synthesisTable = computed<SynthesisRow[]>(() => {
 export const canConfirm = computed(
   () => synthesisPhase.value === 'ready' && allSynthesised(synthesisTable.value),
 );
-
-/** Subtitle switch of the list: subtitle 1 on, 2 off. */
-export function setSubtitle(d: ProjectDocument, on: boolean): Result<ProjectDocument> {
-  return ok({ ...d, subtitle: on ? SUBTITLE_ON : SUBTITLE_OFF });
-}
 
 // Each run gets a number; a cancelled run notices that a newer one (or none) is current and stops.
 let run = 0;

@@ -25,10 +25,10 @@ async function removePage(at: number, done: string): Promise<void> {
   else showMessage('success', done);
 }
 
+// The copy opens on its own (duplicatePage shows the page it made).
 function copyPage(at: number): void {
   const result = editPages(duplicatePage, at);
   if (!result.ok) showMessage('error', result.error);
-  else goToPage(at + 1);
 }
 
 /** The page strip: thumbnails with index/total and time, copy and delete per page, add page. */
@@ -43,10 +43,7 @@ export function PageStrip() {
     list.current?.querySelector('.is-active')?.scrollIntoView?.({ block: 'nearest' });
   }, [active, pages.length]);
 
-  const onAdd = () => {
-    editPages(addPage);
-    goToPage(pages.length);
-  };
+  const onAdd = () => editPages(addPage);
 
   return (
     <aside className="ps-ed-strip" data-testid="page-strip">

@@ -4,6 +4,7 @@ import {
   chooseCharacter,
   chooseScene,
   chooseVoice,
+  docCommand,
   keepCharacterInFrame,
   type ProjectDocument,
   type Result,
@@ -18,26 +19,28 @@ import {
  * Chooses a presenter at its natural size (so the model fits it to the canvas), keeps it inside
  * the canvas, and, when the project has no voice yet, also takes the presenter's suggested voice.
  */
-export function choosePresenter(
-  doc: ProjectDocument,
-  c: CharacterItem,
-  suggested: VoiceItem | null,
-): Result<ProjectDocument> {
-  const chosen = chooseCharacter(doc, characterChoice(c));
-  if (!chosen.ok) return chosen;
-  const placed = keepCharacterInFrame(chosen.value);
-  if (!placed.ok || doc.character.voiceId || !suggested) return placed;
-  return chooseVoice(placed.value, voiceChoice(suggested));
-}
+export const choosePresenter = docCommand({
+  name: 'choosePresenter',
+  perform(doc: ProjectDocument, c: CharacterItem, suggested: VoiceItem | null): Result<ProjectDocument> {
+    const chosen = chooseCharacter(doc, characterChoice(c));
+    if (!chosen.ok) return chosen;
+    const placed = keepCharacterInFrame(chosen.value);
+    if (!placed.ok || doc.character.voiceId || !suggested) return placed;
+    return chooseVoice(placed.value, voiceChoice(suggested));
+  },
+});
 
 /** Chooses a scene; `natural` is the current presenter's natural size when known. */
-export function chooseLibraryScene(
-  doc: ProjectDocument,
-  s: SceneItem,
-  natural?: { width: number; height: number },
-): Result<ProjectDocument> {
-  return chooseScene(doc, sceneChoice(s), natural);
-}
+export const chooseLibraryScene = docCommand({
+  name: 'chooseLibraryScene',
+  perform(
+    doc: ProjectDocument,
+    s: SceneItem,
+    natural?: { width: number; height: number },
+  ): Result<ProjectDocument> {
+    return chooseScene(doc, sceneChoice(s), natural);
+  },
+});
 
 /** True when the item is the one the document uses. */
 export const isChosenCharacter = (doc: ProjectDocument | null, c: CharacterItem) =>

@@ -1,32 +1,36 @@
 import type { KeyboardEvent } from 'react';
+import {
+  commandForKey,
+  deleteTexture,
+  NUDGE_DIRECTIONS,
+  nudgeItem,
+  type ProjectDocument,
+  type Result,
+} from '../../../../model/project';
 import { deleteSelection, nudgeSelection, selectOnStage } from '../../../state/editorStickers';
 import { showMessage } from '../../../state/messages';
 
-const ARROWS: Record<string, [number, number]> = {
-  ArrowLeft: [-1, 0],
-  ArrowRight: [1, 0],
-  ArrowUp: [0, -1],
-  ArrowDown: [0, 1],
+/** How the preview runs each keyed command on its selection, by command name. */
+const RUN_ON_SELECTION: Record<string, (e: KeyboardEvent<HTMLElement>) => Result<ProjectDocument> | null> = {
+  [nudgeItem.name]: (e) => {
+    const [dx, dy] = NUDGE_DIRECTIONS[e.key];
+    const step = e.shiftKey ? 10 : 1;
+    return nudgeSelection(dx * step, dy * step);
+  },
+  [deleteTexture.name]: () => deleteSelection(),
 };
 
 /**
- * Keys of the focused preview, as in slide editors: Arrow keys nudge the selected item by 1 unit
- * (Shift: 10), Delete/Backspace removes the selected sticker, Escape clears the selection. Each
- * press is one undo step; Ctrl+Z stays with the editor's shortcuts.
+ * Keys of the focused preview, as in slide editors: the commands' own keys (Arrow keys nudge the
+ * selected item by 1 unit, Shift: 10; Delete/Backspace removes the selected sticker), and Escape
+ * clears the selection. Each press is one undo step; Ctrl+Z stays with the editor's shortcuts.
  */
 export function onStageKeyDown(e: KeyboardEvent<HTMLElement>): void {
   if (e.ctrlKey || e.metaKey || e.altKey) return;
-  const arrow = ARROWS[e.key];
-  let result = null;
-  if (arrow) {
-    e.preventDefault();
-    const step = e.shiftKey ? 10 : 1;
-    result = nudgeSelection(arrow[0] * step, arrow[1] * step);
-  } else if (e.key === 'Delete' || e.key === 'Backspace') {
-    e.preventDefault();
-    result = deleteSelection();
-  } else if (e.key === 'Escape') {
-    selectOnStage(null);
-  }
+  if (e.key === 'Escape') return selectOnStage(null);
+  const run = RUN_ON_SELECTION[commandForKey(e.key)?.name ?? ''];
+  if (!run) return;
+  e.preventDefault();
+  const result = run(e);
   if (result && !result.ok) showMessage('error', result.error);
 }

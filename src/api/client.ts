@@ -5,6 +5,7 @@ import axios, {
   type AxiosRequestConfig,
 } from 'axios';
 import { Code, LOGOUT_CODES, type Envelope } from './envelope';
+import type { JsonEndpoint, RequestOf, ResponseOf } from './endpoint';
 
 /** Kinds of toast the client asks the UI to show. */
 export type MessageType = 'success' | 'info' | 'warning' | 'error';
@@ -81,6 +82,12 @@ export function isEnvelope(value: unknown): value is Envelope<unknown> {
 export interface ApiClient {
   readonly axios: AxiosInstance;
   request<E extends Envelope<unknown>>(config: AxiosRequestConfig, options?: CallOptions): Promise<E>;
+  /** Calls a JSON endpoint: the body must match its request schema; the answer is typed from it. */
+  call<E extends JsonEndpoint>(
+    endpoint: E,
+    body: RequestOf<E>,
+    options?: CallOptions,
+  ): Promise<ResponseOf<E>>;
   get<T>(url: string, params?: Record<string, unknown>, options?: CallOptions): Promise<Envelope<T>>;
   post<T>(url: string, body?: unknown, options?: CallOptions): Promise<Envelope<T>>;
   /** Multipart upload; progress reported in whole percent. */
@@ -181,6 +188,13 @@ export function createApiClient(options: ClientOptions): ApiClient {
   return {
     axios: instance,
     request,
+    call: <E extends JsonEndpoint>(endpoint: E, body: RequestOf<E>, call?: CallOptions) =>
+      request<ResponseOf<E>>(
+        endpoint.method === 'GET'
+          ? { method: 'GET', url: endpoint.path, params: body }
+          : { method: endpoint.method, url: endpoint.path, data: body },
+        call,
+      ),
     get: (url, params, call) => request({ method: 'GET', url, params }, call),
     post: (url, body, call) => request({ method: 'POST', url, data: body }, call),
     upload: (url, form, call) => request({ method: 'POST', url, data: form }, call),

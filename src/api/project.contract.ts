@@ -1,18 +1,24 @@
 import { z } from 'zod';
+import { defineEndpoint, envelopeOf } from './endpoint';
 
 /** Project kinds (spec section 3): 3 text video and helper tool, 2 voice video. */
 export const ProKind = { voice: 2, text: 3 } as const;
 /** `original` on update: 1 saves a draft, 2 the final document before synthesis. */
 export const Original = { draft: 1, final: 2 } as const;
 
-const id = z.coerce.number().int().positive('项目不存在');
+const id = z.coerce.number<number>().int().positive('项目不存在');
 
 /** POST /virtual/v1/userPro/list: the caller's projects, newest first. */
-export const projectListEndpoint = { method: 'POST', path: '/virtual/v1/userPro/list' } as const;
 export const projectListRequest = z.object({
-  pageIndex: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
-  proKind: z.coerce.number().int().optional(),
+  pageIndex: z.coerce.number<number>().int().min(1).default(1),
+  pageSize: z.coerce.number<number>().int().min(1).max(100).default(20),
+  proKind: z.coerce.number<number>().int().optional(),
+});
+export const projectListEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/virtual/v1/userPro/list',
+  request: projectListRequest,
+  response: envelopeOf<ProjectListData>(),
 });
 export interface ProjectListItem {
   projectId: number;
@@ -35,33 +41,56 @@ export interface ProjectListData {
 }
 
 /** POST /virtual/v1/userPro/add: data is the new project id. */
-export const projectAddEndpoint = { method: 'POST', path: '/virtual/v1/userPro/add' } as const;
 export const projectAddRequest = z.object({
   name: z.string().trim().max(100).optional(),
   description: z.string().max(500).default(''),
-  type: z.coerce.number().int().default(2),
+  type: z.coerce.number<number>().int().default(2),
   proKind: z.coerce
-    .number()
+    .number<number>()
     .int()
     .refine((k) => k === 2 || k === 3, '项目类型无效'),
-  distinguishability: z.coerce.number().int().default(2),
-  original: z.coerce.number().int().default(1),
+  distinguishability: z.coerce.number<number>().int().default(2),
+  original: z.coerce.number<number>().int().default(1),
+});
+export const projectAddEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/virtual/v1/userPro/add',
+  request: projectAddRequest,
+  response: envelopeOf<number>(),
 });
 
 /** POST /virtual/v1/userPro/rename. */
-export const projectRenameEndpoint = { method: 'POST', path: '/virtual/v1/userPro/rename' } as const;
 export const projectRenameRequest = z.object({
   projectId: id,
   projectName: z.string().trim().min(1, '请输入项目名称').max(100, '项目名称不能超过100个字符'),
 });
+export const projectRenameEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/virtual/v1/userPro/rename',
+  request: projectRenameRequest,
+  response: envelopeOf<null>(),
+});
 
 /** POST /virtual/v1/userPro/delete. */
-export const projectDeleteEndpoint = { method: 'POST', path: '/virtual/v1/userPro/delete' } as const;
 export const projectDeleteRequest = z.object({ projectId: id });
+export const projectDeleteEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/virtual/v1/userPro/delete',
+  request: projectDeleteRequest,
+  response: envelopeOf<null>(),
+});
 
 /** POST /virtual/v1/userPro/detail: data.detail is the document as JSON text. */
-export const projectDetailEndpoint = { method: 'POST', path: '/virtual/v1/userPro/detail' } as const;
-export const projectDetailRequest = z.object({ projectId: id, original: z.coerce.number().int().default(1) });
+export const projectDetailRequest = z.object({
+  projectId: id,
+  original: z.coerce.number<number>().int().default(1),
+});
+export const projectDetailEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/virtual/v1/userPro/detail',
+  request: projectDetailRequest,
+  response: envelopeOf<ProjectDetailData>(),
+});
 export interface ProjectDetailData extends ProjectListItem {
   /** The userProjectInfo document as JSON text ('' for a project never saved). */
   detail: string;
@@ -73,7 +102,6 @@ export interface ProjectDetailData extends ProjectListItem {
 export const MAX_DOCUMENT_CHARS = 5_000_000;
 
 /** POST /virtual/v1/userPro/update: saves the document (original 1 draft, 2 final). */
-export const projectUpdateEndpoint = { method: 'POST', path: '/virtual/v1/userPro/update' } as const;
 export const projectUpdateRequest = z.object({
   projectId: id,
   userProjectInfo: z.union([
@@ -81,7 +109,7 @@ export const projectUpdateRequest = z.object({
     z.record(z.string(), z.unknown()),
   ]),
   original: z.coerce
-    .number()
+    .number<number>()
     .int()
     .refine((o) => o === 1 || o === 2, 'original 只能为 1 或 2'),
   /** Optional, as the spec's contract has none: when sent, a stale one is refused; when absent the save wins. */
@@ -93,6 +121,12 @@ export const projectUpdateRequest = z.object({
       .min(0, '版本号不能为负数')
       .optional(),
   ),
+});
+export const projectUpdateEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/virtual/v1/userPro/update',
+  request: projectUpdateRequest,
+  response: envelopeOf<ProjectUpdateData>(),
 });
 export interface ProjectUpdateData {
   revision: number;

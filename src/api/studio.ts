@@ -216,14 +216,14 @@ export interface StudioApi {
 /** Binds the studio calls to one client. */
 export function createStudioApi(client: ApiClient): StudioApi {
   return {
-    listProjects: (body, o) => client.post(projectListEndpoint.path, body, o),
+    listProjects: (body, o) => client.call(projectListEndpoint, body, o),
     addProject: (body, o) =>
-      client.post(projectAddEndpoint.path, { distinguishability: 2, type: 2, original: 1, ...body }, o),
+      client.call(projectAddEndpoint, { distinguishability: 2, type: 2, original: 1, ...body }, o),
     renameProject: (projectId, projectName, o) =>
-      client.post(projectRenameEndpoint.path, { projectId, projectName }, o),
-    deleteProject: (projectId, o) => client.post(projectDeleteEndpoint.path, { projectId }, o),
-    projectDetail: (projectId, o) => client.post(projectDetailEndpoint.path, { projectId, original: 1 }, o),
-    updateProject: (body, o) => client.post(projectUpdateEndpoint.path, body, o),
+      client.call(projectRenameEndpoint, { projectId, projectName }, o),
+    deleteProject: (projectId, o) => client.call(projectDeleteEndpoint, { projectId }, o),
+    projectDetail: (projectId, o) => client.call(projectDetailEndpoint, { projectId, original: 1 }, o),
+    updateProject: (body, o) => client.call(projectUpdateEndpoint, body, o),
 
     uploadPdf: (file, fileName, onProgress) => {
       const form = new FormData();

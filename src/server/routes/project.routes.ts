@@ -1,22 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import {
   projectAddEndpoint,
-  projectAddRequest,
   projectDeleteEndpoint,
-  projectDeleteRequest,
   projectDetailEndpoint,
-  projectDetailRequest,
   projectListEndpoint,
-  projectListRequest,
   projectRenameEndpoint,
-  projectRenameRequest,
   projectUpdateEndpoint,
-  projectUpdateRequest,
 } from '../../api/project.contract';
 import type { AuthService } from '../services/auth.service';
 import type { ProjectService } from '../services/project.service';
-import { ok, parse } from '../http/envelope';
+import { ok } from '../http/envelope';
 import { caller, requireUser } from '../http/authenticate';
+import { route } from '../http/route';
 
 /** /virtual/v1/userPro/*: the caller's projects (spec section 7 "Projects"). */
 export async function projectRoutes(
@@ -25,28 +20,26 @@ export async function projectRoutes(
 ) {
   const { projects } = opts;
   app.addHook('onRequest', requireUser(opts.auth));
-  const owner = (request: { auth: { userId: number } | null }) => caller(request as never).userId;
 
-  app.post(projectListEndpoint.path, async (request) =>
-    ok(await projects.list(owner(request), parse(projectListRequest, request.body))),
+  route(app, projectListEndpoint, async (body, request) =>
+    ok(await projects.list(caller(request).userId, body)),
   );
-  app.post(projectAddEndpoint.path, async (request) =>
-    ok(await projects.add(owner(request), parse(projectAddRequest, request.body)), '创建成功'),
+  route(app, projectAddEndpoint, async (body, request) =>
+    ok(await projects.add(caller(request).userId, body), '创建成功'),
   );
-  app.post(projectRenameEndpoint.path, async (request) => {
-    const req = parse(projectRenameRequest, request.body);
-    await projects.rename(owner(request), req.projectId, req.projectName);
+  route(app, projectRenameEndpoint, async (body, request) => {
+    await projects.rename(caller(request).userId, body.projectId, body.projectName);
     return ok(null, '修改成功');
   });
-  app.post(projectDeleteEndpoint.path, async (request) => {
-    await projects.delete(owner(request), parse(projectDeleteRequest, request.body).projectId);
+  route(app, projectDeleteEndpoint, async (body, request) => {
+    await projects.delete(caller(request).userId, body.projectId);
     return ok(null, '删除成功');
   });
-  app.post(projectDetailEndpoint.path, async (request) =>
-    ok(await projects.detail(owner(request), parse(projectDetailRequest, request.body).projectId)),
+  route(app, projectDetailEndpoint, async (body, request) =>
+    ok(await projects.detail(caller(request).userId, body.projectId)),
   );
-  app.post(projectUpdateEndpoint.path, async (request) => {
-    const revision = await projects.update(owner(request), parse(projectUpdateRequest, request.body));
+  route(app, projectUpdateEndpoint, async (body, request) => {
+    const revision = await projects.update(caller(request).userId, body);
     return ok({ revision }, '保存成功');
   });
 }

@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+import { describe, expectTypeOf, it } from 'vitest';
+import type { ApiClient } from '../../../src/api/client';
+import type { Envelope } from '../../../src/api/envelope';
+import type { RequestOf, ResponseOf } from '../../../src/api/endpoint';
+import {
+  projectListEndpoint,
+  projectRenameEndpoint,
+  type ProjectListData,
+} from '../../../src/api/project.contract';
+import { ok } from '../../../src/server/http/envelope';
+import { route } from '../../../src/server/http/route';
+
+/*
+ * The contract at the type level: `npx tsc --noEmit` fails when a client body or a server answer
+ * drifts from its endpoint. The functions below are type-checked, never run.
+ */
+
+// A client that sends a wrong body does not compile.
+export function clientSide(http: ApiClient) {
+  // @ts-expect-error projectName is required
+  void http.call(projectRenameEndpoint, { projectId: 1 });
+  // @ts-expect-error projectId is a number
+  void http.call(projectRenameEndpoint, { projectId: '1', projectName: 'x' });
+  return http.call(projectRenameEndpoint, { projectId: 1, projectName: 'x' });
+}
+
+// A server route that answers the wrong data does not compile.
+export function serverSide(app: FastifyInstance) {
+  // @ts-expect-error rename answers null, not a list
+  route(app, projectRenameEndpoint, async () => ok({ list: [] }));
+  route(app, projectRenameEndpoint, async (body) => {
+    expectTypeOf(body).toEqualTypeOf<{ projectId: number; projectName: string }>();
+    return ok(null, '修改成功');
+  });
+}
+
+describe('typed contract', () => {
+  it('derives the client body and the answer from one endpoint value', () => {
+    expectTypeOf<RequestOf<typeof projectListEndpoint>>().toEqualTypeOf<{
+      pageIndex?: number;
+      pageSize?: number;
+      proKind?: number;
+    }>();
+    expectTypeOf<ResponseOf<typeof projectListEndpoint>>().toEqualTypeOf<Envelope<ProjectListData>>();
+    expectTypeOf(clientSide).returns.resolves.toEqualTypeOf<Envelope<null>>();
+  });
+});

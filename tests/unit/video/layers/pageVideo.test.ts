@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { pageVideoChain, videoAt } from '../../../../src/server/video/layers/pageVideo';
+
+const box = { x: 1000.4, y: 240.6, width: 801, height: 451 };
+
+describe('page video layer', () => {
+  it('letterboxes the video inside its box on even pixels, plays it once and holds the last frame', () => {
+    expect(pageVideoChain('[4:v]', box, 25, 3000, '[pv]')).toBe(
+      '[4:v]setpts=PTS-STARTPTS,fps=25,scale=800:450:force_original_aspect_ratio=decrease,setsar=1,' +
+        'pad=800:450:(ow-iw)/2:(oh-ih)/2:color=black,format=yuv420p,tpad=stop_mode=clone:stop_duration=3.000[pv]',
+    );
+  });
+
+  it('cuts a shot part its own stretch of page time, restarting at 0', () => {
+    expect(pageVideoChain('[1:v]', box, 25, 3000, '[pv1]', { startMs: 1640, durationMs: 1360 })).toBe(
+      '[1:v]setpts=PTS-STARTPTS,fps=25,scale=800:450:force_original_aspect_ratio=decrease,setsar=1,' +
+        'pad=800:450:(ow-iw)/2:(oh-ih)/2:color=black,format=yuv420p,tpad=stop_mode=clone:stop_duration=3.000,' +
+        'trim=start=1.640:duration=1.360,setpts=PTS-STARTPTS[pv1]',
+    );
+  });
+
+  it('is drawn at its box corner on whole pixels', () => {
+    expect(videoAt(box)).toEqual({ x: 1000, y: 241 });
+  });
+});

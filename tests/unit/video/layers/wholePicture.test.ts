@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { wholePicture } from '../../../../src/server/video/layers/wholePicture';
+import { loop, plan, video } from './fixtures';
+
+const files = { still: 's.png', mouthTrack: 'm', blinkTrack: 'b', audio: [], output: 'o' };
+const track = (file: string) => ['-f', 'concat', '-safe', '0', '-i', file];
+
+describe('the picture of a page in one framing', () => {
+  it('is the page still with the mouth and the eyes over it', () => {
+    expect(wholePicture(plan, files)).toEqual({
+      inputs: ['-i', 's.png', ...track('m'), ...track('b')],
+      chains: [
+        `${loop(0)}[bg]`,
+        '[1:v]fps=25,scale=60:40[m]',
+        '[2:v]fps=25,scale=84:26[e]',
+        '[bg][m]overlay=260:496:eof_action=repeat[v1]',
+      ],
+      head: '[v1][e]overlay=248:459:eof_action=repeat',
+      sound: null,
+    });
+  });
+
+  it('with a video: background, video at its box, presenter body, sprites; the sound from the video input', () => {
+    expect(wholePicture({ ...plan, video }, { ...files, front: 'f.png' })).toEqual({
+      inputs: ['-i', 's.png', '-i', 'f.png', ...track('m'), ...track('b'), '-i', '/v.mp4'],
+      chains: [
+        `${loop(0)}[bg]`,
+        '[1:v]format=yuva420p,loop=loop=-1:size=1:start=0,setpts=N/25/TB[fg]',
+        '[4:v]setpts=PTS-STARTPTS,fps=25,scale=800:450:force_original_aspect_ratio=decrease,setsar=1,' +
+          'pad=800:450:(ow-iw)/2:(oh-ih)/2:color=black,format=yuv420p,tpad=stop_mode=clone:stop_duration=3.000[pv]',
+        '[2:v]fps=25,scale=60:40[m]',
+        '[3:v]fps=25,scale=84:26[e]',
+        '[bg][pv]overlay=1000:241:eof_action=repeat[v0]',
+        '[v0][fg]overlay=0:0:eof_action=repeat[v1]',
+        '[v1][m]overlay=260:496:eof_action=repeat[v2]',
+      ],
+      head: '[v2][e]overlay=248:459:eof_action=repeat',
+      sound: { input: 4 },
+    });
+    expect(
+      wholePicture({ ...plan, video: { ...video, sound: false } }, { ...files, front: 'f' }).sound,
+    ).toBeNull();
+  });
+});

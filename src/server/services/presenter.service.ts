@@ -11,7 +11,6 @@ import {
   presenterMessages,
   resolveMouthShapes,
   type PresenterKeying,
-  type PresenterKind,
   type PresenterRect,
 } from '../../api/presenter.contract';
 import type { JobsRepo } from '../adapters/db/jobs.repo';
@@ -25,15 +24,14 @@ import { JobFailure, type JobContext, type JobHandler } from './jobRunner';
 import {
   BLANK,
   BLANK_RECT,
-  NO_RECT,
   SOURCE_VIDEO,
   processPicture,
   processSprites,
   processVideo,
-  type StoredPicture,
   type StoredRig,
 } from './presenterUploads';
 import type { AssetUsage } from './assetUsage';
+import { pictureName, presenterItem } from './presenterItem';
 
 /** The background job that re-encodes a talking video into the stored loop. */
 export const PRESENTER_VIDEO_JOB = 'presenter-video';
@@ -102,7 +100,12 @@ export class PresenterService {
       this.presenters.list(ownerId, status, (req.pageIndex - 1) * req.pageSize, req.pageSize),
       this.presenters.count(ownerId, status),
     ]);
-    return { list: rows.map((r) => this.toItem(r)), count, pageIndex: req.pageIndex, pageSize: req.pageSize };
+    return {
+      list: rows.map((r) => presenterItem(r)),
+      count,
+      pageIndex: req.pageIndex,
+      pageSize: req.pageSize,
+    };
   }
 
   /** Creates a presenter from a multi-file form (presenter.contract presenterAddEndpoint). */
@@ -147,7 +150,7 @@ export class PresenterService {
         });
         this.wakeJobs();
       }
-      return this.toItem(row);
+      return presenterItem(row);
     } finally {
       await discard(work);
       await form.cleanup();
@@ -259,51 +262,4 @@ export class PresenterService {
       throw new JobFailure(presenterMessages.videoFailed);
     }
   }
-
-  // ---- list items ---------------------------------------------------------------------------
-
-  private toItem(row: PresenterRow): CharacterItem {
-    const url = (file: string) => `/files/${row.dir_key}/${file}`;
-    const kind = (row.kind === 2 ? 2 : row.kind === 3 ? 3 : 1) as PresenterKind;
-    const still = kind === 1 ? url('static.png') : kind === 2 ? url('poster.png') : url(pictureName(row));
-    const base = {
-      id: `${OWN_PRESENTER_PREFIX}${row.id}`,
-      name: row.name,
-      static_img: still,
-      icon: url('icon.png'),
-      status: row.status,
-      statusMessage: row.message,
-      isPublic: 2,
-      type: kind,
-      video: kind === 2 ? url('loop.mp4') : '',
-      timbreInfo: '',
-      sex: 0,
-      style: '',
-      width: row.width,
-      height: row.height,
-      kind,
-      keying: row.keying ? (JSON.parse(row.keying) as PresenterKeying) : null,
-    };
-    if (kind !== 1) {
-      return { ...base, rig: { body: still, blink: '', mouths: {}, mouth: NO_RECT, eyes: NO_RECT } };
-    }
-    const rig = JSON.parse(row.rig ?? '{}') as StoredRig;
-    const resolved = resolveMouthShapes(rig.shapes);
-    return {
-      ...base,
-      rig: {
-        body: url('body.png'),
-        blink: url('blink.png'),
-        mouths: Object.fromEntries(PRESENTER_MOUTH_SHAPES.map((s) => [s, url(`mouth-${resolved[s]}.png`)])),
-        mouth: rig.mouth,
-        eyes: rig.eyes,
-      },
-    };
-  }
-}
-
-/** The stored picture of a kind-3 presenter (PNG uploads stay PNG, JPEG stay JPEG). */
-function pictureName(row: PresenterRow): string {
-  const stored = JSON.parse(row.rig ?? '{}') as Partial<StoredPicture>;
-  return stored.file === 'picture.jpg' ? 'picture.jpg' : 'picture.png';
 }

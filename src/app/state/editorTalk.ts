@@ -4,7 +4,7 @@ import type { SpeechTimings } from '../../api/speech.contract';
 import { segmentAt, segmentOffsets } from '../../model/project';
 import type { MouthCue } from '../../model/speech';
 import { resolveServerUrl } from '../config';
-import { studioApi } from '../services/http';
+import { libraryItems } from './libraryCache';
 import { characters } from './library';
 
 /*
@@ -21,25 +21,13 @@ export const presenterItem = signal<CharacterItem | null>(null);
 const rigs = new Map<string, Promise<CharacterItem | null>>();
 const timings = new Map<string, Promise<SpeechTimings | null>>();
 
-/** Biggest page the presenter list answers, and how far a lookup pages before giving up. */
-const LOOKUP_PAGE_SIZE = 100;
-const LOOKUP_MAX_PAGES = 5;
-
 /** Finds presenter `uuid` in the library (the 数字人 tab's list first, then public and private pages). */
 async function findCharacter(uuid: string): Promise<CharacterItem | null> {
   const known = characters.items.peek().find((c) => c.id === uuid);
   if (known) return known;
-  for (const isPublic of [1, 2]) {
-    for (let pageIndex = 1; pageIndex <= LOOKUP_MAX_PAGES; pageIndex++) {
-      const res = await studioApi.listCharacters(
-        { pageIndex, pageSize: LOOKUP_PAGE_SIZE, isPublic },
-        { quiet: true },
-      );
-      const list = res.data?.list ?? [];
-      const hit = list.find((c) => c.id === uuid);
-      if (hit) return hit;
-      if (list.length < LOOKUP_PAGE_SIZE) break;
-    }
+  for (const isPublic of [1, 2] as const) {
+    const hit = (await libraryItems('characters', isPublic, { quiet: true })).find((c) => c.id === uuid);
+    if (hit) return hit;
   }
   return null;
 }

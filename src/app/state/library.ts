@@ -6,6 +6,7 @@ import { studioApi } from '../services/http';
 import { showMessage } from './messages';
 import { speakWithVoice, VoiceTaskFailed } from './voiceTasks';
 import { deleteAskingIfUsed } from './deleteInUse';
+import { invalidateLibrary, libraryItems } from './libraryCache';
 
 /*
  * The editor's left tabs (数字人 / 场景 / 音色): lists, paging and switches. Choosing an item is a
@@ -165,6 +166,7 @@ export function setSceneSizeType(value: 1 | 2): void {
 export async function deleteScene(id: string): Promise<boolean> {
   const done = await deleteAskingIfUsed((force, o) => studioApi.deleteScene(id, force, o));
   if (!done) return false;
+  invalidateLibrary('scenes');
   batch(() => {
     scenes.items.value = scenes.items.value.filter((s) => s.id !== id);
     scenes.count.value = Math.max(0, scenes.count.value - 1);
@@ -197,6 +199,7 @@ export async function addCustomScene(
     sizeType: form.sizeType,
   });
   const item = res.data as SceneItem;
+  invalidateLibrary('scenes');
   if (sceneSizeType.value !== item.sizeType || scenes.page.value === 0) {
     sceneSizeType.value = item.sizeType === 2 ? 2 : 1;
     await loadScenes(true);
@@ -238,7 +241,6 @@ export function setVoiceFilter(change: { isPublic?: 1 | 2; sex?: 1 | 2 }): void 
   void loadVoices(true);
 }
 
-const voiceCache = new Map<string, VoiceItem>();
 let voiceFilterProject: number | null = null;
 
 /**
@@ -259,18 +261,10 @@ export async function openVoices(project: number | null, voiceId: string): Promi
 
 /** A public voice by id (a presenter's suggested voice), from the lists or one quiet lookup. */
 export async function findVoice(id: string): Promise<VoiceItem | null> {
-  const known = voices.items.value.find((v) => v.id === id) ?? voiceCache.get(id);
+  const known = voices.items.value.find((v) => v.id === id);
   if (known) return known;
-  try {
-    const res = await studioApi.listVoices(
-      { pageIndex: 1, pageSize: VOICE_PAGE_SIZE, isPublic: 1 },
-      { quiet: true },
-    );
-    for (const v of res.data?.list ?? []) voiceCache.set(v.id, v);
-  } catch {
-    return null;
-  }
-  return voiceCache.get(id) ?? null;
+  const all = await libraryItems('voices', 1, { quiet: true }).catch(() => []);
+  return all.find((v) => v.id === id) ?? null;
 }
 
 // ---- 试听 of a voice -------------------------------------------------------------------------

@@ -6,6 +6,7 @@ import { presenterApi } from '../services/http';
 import { characterIsPublic, characters, loadCharacters } from './library';
 import { showMessage } from './messages';
 import { deleteAskingIfUsed } from './deleteInUse';
+import { invalidateLibrary } from './libraryCache';
 
 /*
  * 我的数字人 (/digitalPeople): the user's own presenters and the 新建数字人 dialog. The editor's
@@ -34,6 +35,8 @@ export async function loadMyPresenters(quiet = false): Promise<void> {
   if (!quiet) myPresentersLoading.value = true;
   try {
     const res = await presenterApi.listMine(1, PAGE_SIZE, { quiet });
+    // The tools and the editor's lookups read the shared library lists: they follow this one.
+    invalidateLibrary('characters');
     const before = processingCount.peek();
     batch(() => {
       myPresenters.value = res.data?.list ?? [];

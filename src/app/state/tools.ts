@@ -5,6 +5,7 @@ import { splitScript } from '../../model/project';
 import type { MouthCue } from '../../model/speech';
 import { resolveServerUrl } from '../config';
 import { studioApi } from '../services/http';
+import { invalidateLibrary, libraryItems } from './libraryCache';
 import { VOICE_READY } from './library';
 import { showMessage } from './messages';
 import { speakWithVoice, VoiceTaskFailed } from './voiceTasks';
@@ -38,20 +39,20 @@ export async function loadToolLibrary(force = false): Promise<void> {
   const state = toolLibraryState.value;
   if (!force && (state === 'loading' || state === 'ready')) return;
   toolLibraryState.value = 'loading';
+  if (force) invalidateLibrary();
   try {
     const [chars, own, land, port, voices, mine] = await Promise.all([
-      studioApi.listCharacters({ pageIndex: 1, pageSize: 100, isPublic: 1 }),
-      studioApi.listCharacters({ pageIndex: 1, pageSize: 100, isPublic: 2 }),
-      studioApi.listScenes({ pageIndex: 1, pageSize: 100, sizeType: 1 }),
-      studioApi.listScenes({ pageIndex: 1, pageSize: 100, sizeType: 2 }),
-      studioApi.listVoices({ pageIndex: 1, pageSize: 100, isPublic: 1 }),
-      studioApi.listVoices({ pageIndex: 1, pageSize: 100, isPublic: 2 }),
+      libraryItems('characters', 1),
+      libraryItems('characters', 2),
+      libraryItems('scenes', 1),
+      libraryItems('scenes', 2),
+      libraryItems('voices', 1),
+      libraryItems('voices', 2),
     ]);
     batch(() => {
-      toolCharacters.value = [...(chars.data?.list ?? []), ...(own.data?.list ?? [])];
-      toolScenes.value = [...(land.data?.list ?? []), ...(port.data?.list ?? [])];
-      const ready = (mine.data?.list ?? []).filter((v) => v.pthStatus === VOICE_READY);
-      toolVoices.value = [...(voices.data?.list ?? []), ...ready];
+      toolCharacters.value = [...chars, ...own];
+      toolScenes.value = [...land, ...port];
+      toolVoices.value = [...voices, ...mine.filter((v) => v.pthStatus === VOICE_READY)];
       toolLibraryState.value = 'ready';
       pickDefaults();
     });
@@ -174,8 +175,7 @@ export const ownGallery = signal<CharacterItem[]>([]);
 /** Loads the user's own presenters for the gallery (one page: a person has a handful). */
 export async function loadOwnGallery(): Promise<void> {
   try {
-    const res = await studioApi.listCharacters({ pageIndex: 1, pageSize: 100, isPublic: 2 }, { quiet: true });
-    ownGallery.value = res.data?.list ?? [];
+    ownGallery.value = await libraryItems('characters', 2, { quiet: true });
   } catch {
     ownGallery.value = [];
   }

@@ -27,6 +27,7 @@ import {
   ttsResult,
   ttsText,
 } from '../../../../src/app/state/tools';
+import { invalidateLibrary } from '../../../../src/app/state/libraryCache';
 import type { ProjectDocument } from '../../../../src/model/project';
 
 const ok = <T,>(data: T) => Promise.resolve({ code: 200, msg: 'ok', data });
@@ -50,6 +51,7 @@ function start(path: string) {
 }
 
 beforeEach(async () => {
+  invalidateLibrary();
   await i18n.changeLanguage('zh');
   localStorage.clear();
   // Built-in presenters are public (isPublic 1); this user has no own presenters (isPublic 2).
@@ -184,6 +186,7 @@ describe('一键成片 length estimate', () => {
     api.listVoices.mockImplementation(async (b: { isPublic?: number }) =>
       pageOf(b.isPublic === 2 ? [] : voices.map((v) => ({ ...v, secondsPerChar: 0.25 })), 1, 100),
     );
+    invalidateLibrary(); // the lists changed on the server: the shared copy is stale
     act(() => void (toolLibraryState.value = 'idle'));
     start('/helptool');
     await screen.findAllByTestId('script-presenter');
@@ -209,6 +212,7 @@ describe('own presenters and voices in the tools', () => {
     api.listVoices.mockImplementation(async (b: { isPublic?: number }) =>
       pageOf(b.isPublic === 2 ? mine : voices, 1, 100),
     );
+    invalidateLibrary(); // the lists changed on the server: the shared copy is stale
     act(() => void (toolLibraryState.value = 'idle'));
     start('/helptool');
     await waitFor(() =>

@@ -9,7 +9,7 @@
  * an English word in brackets ([plan], [new], [OK]) is not a pinyin syllable.
  */
 import { HOMOPHONES } from './homophones';
-import type { TimedWord } from './subtitleCues';
+import type { TimedWord } from './timedWord';
 
 /** A marker: group 1 the character, group 2 or 3 the pinyin (ASCII or fullwidth brackets). */
 export const READING_MARKER_SOURCE = String.raw`(\p{Script=Han})(?:\[([^\[\]\s]{1,8})\]|【([^【】\s]{1,8})】)`;

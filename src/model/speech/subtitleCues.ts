@@ -3,15 +3,9 @@
  * words the TTS engine reported, or spread over the audio when there are no word timings.
  */
 import { shownWords } from './readingMarkers';
+import type { TimedWord } from './timedWord';
 
-/** One word of a narration clip with its audio times (and text offsets when the engine gave them). */
-export interface TimedWord {
-  text: string;
-  startMs: number;
-  endMs: number;
-  charStart?: number;
-  charEnd?: number;
-}
+export type { TimedWord };
 
 /** A narration clip as the subtitles see it: the text spoken, its audio length and word times. */
 export interface SpokenClip {

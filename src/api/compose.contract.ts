@@ -1,23 +1,44 @@
 import { z } from 'zod';
+import { defineEndpoint, envelopeOf } from './endpoint';
 
-const projectId = z.coerce.number().int().positive('项目不存在');
+const projectId = z.coerce.number<number>().int().positive('项目不存在');
 
 /** POST /virtual/v1/userPro/composeProject: renders the last final document (original 2) to MP4. */
-export const composeProjectEndpoint = { method: 'POST', path: '/virtual/v1/userPro/composeProject' } as const;
 export const composeProjectRequest = z.object({ projectId });
+export const composeProjectEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/virtual/v1/userPro/composeProject',
+  request: composeProjectRequest,
+  response: envelopeOf<ComposeStatus>(),
+});
 
 /** POST /virtual/v1/userPro/composeStatus: where the project's latest render stands. */
-export const composeStatusEndpoint = { method: 'POST', path: '/virtual/v1/userPro/composeStatus' } as const;
 export const composeStatusRequest = z.object({ projectId });
+export const composeCancelEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/virtual/v1/userPro/composeCancel',
+  request: composeStatusRequest,
+  response: envelopeOf<ComposeStatus>(),
+});
+export const composeStatusEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/virtual/v1/userPro/composeStatus',
+  request: composeStatusRequest,
+  response: envelopeOf<ComposeStatus>(),
+});
 
 /** POST /virtual/v1/userPro/composeCancel: stops the project's render and removes its partial files. */
-export const composeCancelEndpoint = { method: 'POST', path: '/virtual/v1/userPro/composeCancel' } as const;
 
 /** POST /virtual/v1/userPro/videoList: the caller's finished and failed videos (我的). */
-export const videoListEndpoint = { method: 'POST', path: '/virtual/v1/userPro/videoList' } as const;
 export const videoListRequest = z.object({
-  pageIndex: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  pageIndex: z.coerce.number<number>().int().min(1).default(1),
+  pageSize: z.coerce.number<number>().int().min(1).max(100).default(20),
+});
+export const videoListEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/virtual/v1/userPro/videoList',
+  request: videoListRequest,
+  response: envelopeOf<VideoListData>(),
 });
 
 export type ComposeState = 'none' | 'queued' | 'rendering' | 'done' | 'failed' | 'cancelled';
@@ -42,6 +63,12 @@ export interface ComposeStatus {
 
 export interface VideoItem extends ComposeStatus {
   projectName: string;
+}
+
+/** One page of 我的 videos. */
+export interface VideoListData {
+  list: VideoItem[];
+  count: number;
 }
 
 export const composeMessages = {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint, envelopeOf, noFields } from './endpoint';
 
 /*
  * /demo 示例项目: ready-made example projects a user copies into their own projects. The spec shows
@@ -11,8 +12,12 @@ export const demoMessages = {
 } as const;
 
 /** POST /virtual/v1/demo/list: every example, in display order. */
-export const demoListEndpoint = { method: 'POST', path: '/virtual/v1/demo/list' } as const;
-export const demoListRequest = z.object({}).passthrough();
+export const demoListEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/virtual/v1/demo/list',
+  request: noFields,
+  response: envelopeOf<DemoItem[]>(),
+});
 
 /** One example as the /demo cards show it. */
 export interface DemoItem {
@@ -44,7 +49,12 @@ export interface DemoItem {
 }
 
 /** POST /virtual/v1/demo/copy: copies an example into the caller's projects; data is the new project id. */
-export const demoCopyEndpoint = { method: 'POST', path: '/virtual/v1/demo/copy' } as const;
 export const demoCopyRequest = z.object({
   demoId: z.string().trim().min(1, demoMessages.notFound).max(64),
+});
+export const demoCopyEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/virtual/v1/demo/copy',
+  request: demoCopyRequest,
+  response: envelopeOf<number>(),
 });

@@ -1,16 +1,22 @@
 import { z } from 'zod';
+import { defineEndpoint, envelopeOf } from './endpoint';
 
 const paging = {
-  pageIndex: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(10),
+  pageIndex: z.coerce.number<number>().int().min(1).default(1),
+  pageSize: z.coerce.number<number>().int().min(1).max(100).default(10),
 };
 
 /** POST /virtual/v1/virtual/list: presenters the user may use (only status 1). */
-export const characterListEndpoint = { method: 'POST', path: '/virtual/v1/virtual/list' } as const;
 export const characterListRequest = z.object({
   ...paging,
-  isPublic: z.coerce.number().int().default(1),
-  status: z.coerce.number().int().default(1),
+  isPublic: z.coerce.number<number>().int().default(1),
+  status: z.coerce.number<number>().int().default(1),
+});
+export const characterListEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/virtual/v1/virtual/list',
+  request: characterListRequest,
+  response: envelopeOf<PageOf<CharacterItem>>(),
 });
 /** A presenter: a body image plus mouth sprites anchored at a mouth point (DESIGN.md). */
 export interface CharacterItem {
@@ -47,8 +53,13 @@ export interface CharacterItem {
 }
 
 /** POST /virtual/v1/scene/list: backgrounds of one orientation (sizeType 1 landscape, 2 portrait). */
-export const sceneListEndpoint = { method: 'POST', path: '/virtual/v1/scene/list' } as const;
-export const sceneListRequest = z.object({ ...paging, sizeType: z.coerce.number().int().default(1) });
+export const sceneListRequest = z.object({ ...paging, sizeType: z.coerce.number<number>().int().default(1) });
+export const sceneListEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/virtual/v1/scene/list',
+  request: sceneListRequest,
+  response: envelopeOf<PageOf<SceneItem>>(),
+});
 export interface SceneItem {
   id: string;
   name: string;
@@ -62,13 +73,18 @@ export interface SceneItem {
 }
 
 /** POST /notice/v1/timbre/list: voices (isPublic 1 public, 2 private; sex 1 male, other female). */
-export const voiceListEndpoint = { method: 'POST', path: '/notice/v1/timbre/list' } as const;
 export const voiceListRequest = z.object({
   ...paging,
-  pageSize: z.coerce.number().int().min(1).max(100).default(50),
-  isPublic: z.coerce.number().int().default(1),
-  sex: z.coerce.number().int().optional(),
-  platform: z.coerce.number().int().default(1),
+  pageSize: z.coerce.number<number>().int().min(1).max(100).default(50),
+  isPublic: z.coerce.number<number>().int().default(1),
+  sex: z.coerce.number<number>().int().optional(),
+  platform: z.coerce.number<number>().int().default(1),
+});
+export const voiceListEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/notice/v1/timbre/list',
+  request: voiceListRequest,
+  response: envelopeOf<PageOf<VoiceItem>>(),
 });
 export interface VoiceItem {
   id: string;

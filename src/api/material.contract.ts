@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { forceField } from './usage.contract';
 import type { PageOf } from './library.contract';
+import { defineEndpoint, defineUpload, envelopeOf } from './endpoint';
 
 /*
  * 素材 (spec 7 userResources/*): a user's own images and audio, used by the image-material and
@@ -42,7 +43,7 @@ export const materialMessages = {
 } as const;
 
 const materialType = z.coerce
-  .number({ error: materialMessages.typeRequired })
+  .number<number>({ error: materialMessages.typeRequired })
   .int(materialMessages.typeRequired)
   .refine((v): v is MaterialType => v === 2 || v === 3, materialMessages.typeRequired);
 
@@ -70,30 +71,41 @@ export interface MaterialItem {
  * (2 image, 3 audio) sent before the file. Images are re-encoded and get a thumbnail; audio is
  * converted to AAC (.m4a) with its duration. data is the new MaterialItem.
  */
-export const materialUploadEndpoint = {
+export const materialUploadEndpoint = defineUpload({
   method: 'POST',
   path: '/virtual/v1/userResources/upload',
   fileField: 'resources',
-} as const;
+  response: envelopeOf<MaterialItem>(),
+});
 export const materialUploadFields = z.object({ resourcesType: materialType });
 
 /** POST /virtual/v1/userResources/list: pageIndex 1, pageSize up to 1000, type; newest first. */
-export const materialListEndpoint = { method: 'POST', path: '/virtual/v1/userResources/list' } as const;
 export const materialListRequest = z.object({
-  pageIndex: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(MATERIAL_PAGE_SIZE).default(MATERIAL_PAGE_SIZE),
+  pageIndex: z.coerce.number<number>().int().min(1).default(1),
+  pageSize: z.coerce.number<number>().int().min(1).max(MATERIAL_PAGE_SIZE).default(MATERIAL_PAGE_SIZE),
   type: materialType,
+});
+export const materialListEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/virtual/v1/userResources/list',
+  request: materialListRequest,
+  response: envelopeOf<MaterialListData>(),
 });
 export type MaterialListRequest = z.infer<typeof materialListRequest>;
 export type MaterialListData = PageOf<MaterialItem>;
 
 /** POST /virtual/v1/userResources/delete: resourcesId of one of the caller's materials, source=1. */
-export const materialDeleteEndpoint = { method: 'POST', path: '/virtual/v1/userResources/delete' } as const;
 export const materialDeleteRequest = z.object({
   resourcesId: z.coerce
-    .number({ error: materialMessages.notFound })
+    .number<number>({ error: materialMessages.notFound })
     .int(materialMessages.notFound)
     .positive(materialMessages.notFound),
-  source: z.coerce.number().int().default(1),
+  source: z.coerce.number<number>().int().default(1),
   force: forceField,
+});
+export const materialDeleteEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/virtual/v1/userResources/delete',
+  request: materialDeleteRequest,
+  response: envelopeOf<null>(),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { PageOf } from './library.contract';
+import { defineEndpoint, envelopeOf } from './endpoint';
 
 /*
  * 积分 (spec 1 "A user has a points balance"): synthesis costs one point per started minute of the
@@ -33,10 +34,15 @@ export interface PointsEntry {
 }
 
 /** POST /api/v1/user/points: the caller's balance and one page of the ledger, newest first. */
-export const pointsLedgerEndpoint = { method: 'POST', path: '/api/v1/user/points' } as const;
 export const pointsLedgerRequest = z.object({
-  pageIndex: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(POINTS_PAGE_SIZE),
+  pageIndex: z.coerce.number<number>().int().min(1).default(1),
+  pageSize: z.coerce.number<number>().int().min(1).max(100).default(POINTS_PAGE_SIZE),
+});
+export const pointsLedgerEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/v1/user/points',
+  request: pointsLedgerRequest,
+  response: envelopeOf<PointsLedgerData>(),
 });
 export interface PointsLedgerData extends PageOf<PointsEntry> {
   balance: number;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint, defineUpload, envelopeOf } from './endpoint';
 
 /** PDF size limit (spec section 5): files must be under 100,000,000 bytes. */
 export const PDF_MAX_BYTES = 100_000_000;
@@ -9,11 +10,12 @@ export const pptMessages = {
 } as const;
 
 /** POST /virtual/v1/userPpt/upload: multipart, file field `resources`; name, description, source, type. */
-export const pptUploadEndpoint = {
+export const pptUploadEndpoint = defineUpload({
   method: 'POST',
   path: '/virtual/v1/userPpt/upload',
   fileField: 'resources',
-} as const;
+  response: envelopeOf<PptUploadData>(),
+});
 export interface PptUploadData {
   uuid: string;
   pptId: number;
@@ -38,11 +40,16 @@ export interface PptItem {
 }
 
 /** POST /virtual/v1/userPpt/list: pageIndex, pageSize (6), type 2. */
-export const pptListEndpoint = { method: 'POST', path: '/virtual/v1/userPpt/list' } as const;
 export const pptListRequest = z.object({
-  pageIndex: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(50).default(6),
-  type: z.coerce.number().int().default(2),
+  pageIndex: z.coerce.number<number>().int().min(1).default(1),
+  pageSize: z.coerce.number<number>().int().min(1).max(50).default(6),
+  type: z.coerce.number<number>().int().default(2),
+});
+export const pptListEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/virtual/v1/userPpt/list',
+  request: pptListRequest,
+  response: envelopeOf<PptListData>(),
 });
 export interface PptListData {
   count: number;
@@ -51,15 +58,25 @@ export interface PptListData {
 }
 
 /** POST /virtual/v1/userPpt/delete: PptId, source 1. Projects using the deck keep their page images. */
-export const pptDeleteEndpoint = { method: 'POST', path: '/virtual/v1/userPpt/delete' } as const;
 export const pptDeleteRequest = z.object({
-  PptId: z.coerce.number().int().positive(),
-  source: z.coerce.number().default(1),
+  PptId: z.coerce.number<number>().int().positive(),
+  source: z.coerce.number<number>().default(1),
+});
+export const pptDeleteEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/virtual/v1/userPpt/delete',
+  request: pptDeleteRequest,
+  response: envelopeOf<null>(),
 });
 
 /** POST /virtual/v1/userPpt/info: pptId, type 2 -> the deck with basePath and uuidStr. */
-export const pptInfoEndpoint = { method: 'POST', path: '/virtual/v1/userPpt/info' } as const;
 export const pptInfoRequest = z.object({
-  pptId: z.coerce.number().int().positive(),
-  type: z.coerce.number().default(2),
+  pptId: z.coerce.number<number>().int().positive(),
+  type: z.coerce.number<number>().default(2),
+});
+export const pptInfoEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/virtual/v1/userPpt/info',
+  request: pptInfoRequest,
+  response: envelopeOf<PptItem>(),
 });

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { forceField } from './usage.contract';
+import type { CharacterItem, PageOf } from './library.contract';
+import { defineEndpoint, defineUpload, envelopeOf } from './endpoint';
 
 /*
  * 我的数字人 (/digitalPeople, issue 5): a user's own presenters in three kinds. Each one is listed as
@@ -116,7 +118,7 @@ export interface PresenterRect {
   height: number;
 }
 
-const int = (message: string) => z.coerce.number({ error: message }).int(message);
+const int = (message: string) => z.coerce.number<number>({ error: message }).int(message);
 const rect = (message: string, maxW: number, maxH: number, minH: number) =>
   z.object({
     x: int(message).min(0, message),
@@ -132,7 +134,11 @@ const rect = (message: string, maxW: number, maxH: number, minH: number) =>
  * Kind 2: `video` (MP4/WebM/MOV), `keyEnabled` 1/0, `keyColor`, `keySimilarity`. Kind 3: `picture`
  * (PNG/JPEG). data is the new presenter as a CharacterItem.
  */
-export const presenterAddEndpoint = { method: 'POST', path: '/virtual/v1/virtual/add' } as const;
+export const presenterAddEndpoint = defineUpload({
+  method: 'POST',
+  path: '/virtual/v1/virtual/add',
+  response: envelopeOf<CharacterItem>(),
+});
 /** The file fields of presenter/add and the largest size of each. */
 export const PRESENTER_FILE_FIELDS: Record<string, number> = {
   body: PICTURE_MAX_BYTES,
@@ -149,7 +155,7 @@ export const presenterBaseFields = z.object({
     .min(1, presenterMessages.nameRequired)
     .max(PRESENTER_NAME_MAX, presenterMessages.nameTooLong),
   kind: z.coerce
-    .number({ error: presenterMessages.kindRequired })
+    .number<number>({ error: presenterMessages.kindRequired })
     .refine((v): v is PresenterKind => v === 1 || v === 2 || v === 3, presenterMessages.kindRequired),
 });
 
@@ -188,7 +194,7 @@ export const keyFields = z.object({
     .transform((v) => (v ? v.toUpperCase() : DEFAULT_KEY_COLOR))
     .pipe(z.string().regex(/^#[0-9A-F]{6}$/, presenterMessages.keyColor)),
   keySimilarity: z.coerce
-    .number({ error: presenterMessages.keySimilarity })
+    .number<number>({ error: presenterMessages.keySimilarity })
     .min(0.01, presenterMessages.keySimilarity)
     .max(0.6, presenterMessages.keySimilarity)
     .default(DEFAULT_KEY_SIMILARITY),
@@ -205,17 +211,27 @@ export interface PresenterKeying {
  * POST /virtual/v1/virtual/mine: the caller's own presenters in every state (processing, usable,
  * failed), newest first, for 我的数字人; the editor lists usable ones with virtual/list isPublic 2.
  */
-export const presenterMineEndpoint = { method: 'POST', path: '/virtual/v1/virtual/mine' } as const;
 export const presenterMineRequest = z.object({
-  pageIndex: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(100),
+  pageIndex: z.coerce.number<number>().int().min(1).default(1),
+  pageSize: z.coerce.number<number>().int().min(1).max(100).default(100),
+});
+export const presenterMineEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/virtual/v1/virtual/mine',
+  request: presenterMineRequest,
+  response: envelopeOf<PageOf<CharacterItem>>(),
 });
 
 /** POST /virtual/v1/virtual/delete: id of one of the caller's own presenters ('p12'). */
-export const presenterDeleteEndpoint = { method: 'POST', path: '/virtual/v1/virtual/delete' } as const;
 export const presenterDeleteRequest = z.object({
   id: z.union([z.string(), z.number()], { error: presenterMessages.notFound }).transform(String),
   force: forceField,
+});
+export const presenterDeleteEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/virtual/v1/virtual/delete',
+  request: presenterDeleteRequest,
+  response: envelopeOf<null>(),
 });
 
 /** GET /virtual/v1/virtual/template: the PNG template of a kind-1 presenter (canvas, anchor, sprite size). */

@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { defineEndpoint, defineUpload, envelopeOf } from './endpoint';
+import { projectMessages } from './project.contract';
 /** Audio formats a voice page accepts (spec section 5), by extension. */
 export const AUDIO_EXTENSIONS = ['wav', 'mp3', 'm4a', 'ogg', 'aac', 'wma', 'flac'] as const;
 /** Audio must be under 1 GB (spec section 5). */
@@ -15,11 +18,12 @@ export const resourceMessages = {
  * (the page's 1-based index). For audio the server checks the content, normalises it and stores it
  * with its duration and a mouth-shape timeline from audio analysis.
  */
-export const resUploadEndpoint = {
+export const resUploadEndpoint = defineUpload({
   method: 'POST',
   path: '/virtual/v1/userPro/resUpload',
   fileField: 'resource',
-} as const;
+  response: envelopeOf<ResUploadData>(),
+});
 
 /** Answer of resUpload: `path` goes into page.tts, `soundTime` (seconds) into page.soundTime. */
 export interface ResUploadData {
@@ -58,14 +62,18 @@ export const videoMessages = {
   deleted: '删除成功',
 } as const;
 
+/** resDelete's body (spec section 7: projectid as a number). */
+export const resDeleteRequest = z.object({
+  path: z.string().min(1, videoMessages.deleteForbidden).max(1000),
+  resid: z.string().max(200).default(''),
+  projectid: z.coerce.number<number>().int().positive(projectMessages.notFound),
+});
+export type ResDeleteRequest = z.input<typeof resDeleteRequest>;
+
 /** POST /virtual/v1/userPro/resDelete {path, resid, projectid}: removes the caller's uploaded resource. */
-export const resDeleteEndpoint = {
+export const resDeleteEndpoint = defineEndpoint({
   method: 'POST',
   path: '/virtual/v1/userPro/resDelete',
-} as const;
-
-export interface ResDeleteRequest {
-  path: string;
-  resid: string;
-  projectid: number;
-}
+  request: resDeleteRequest,
+  response: envelopeOf<null>(),
+});

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { forceField } from './usage.contract';
+import type { SceneItem } from './library.contract';
+import { defineEndpoint, defineUpload, envelopeOf } from './endpoint';
 
 /*
  * Custom scenes (spec 2 场景 tab, 5 "Scene image", 7 scene/upload, scene/insert, scene/delete).
@@ -35,7 +37,7 @@ export const sceneMessages = {
 } as const;
 
 const sizeType = z.coerce
-  .number({ error: sceneMessages.badSizeType })
+  .number<number>({ error: sceneMessages.badSizeType })
   .int(sceneMessages.badSizeType)
   .refine((v): v is SceneSizeType => v === 1 || v === 2, sceneMessages.badSizeType);
 
@@ -43,15 +45,15 @@ const sizeType = z.coerce
  * POST /virtual/v1/scene/upload: multipart, the image in file field `path`, field sizeType (send it
  * before the file). data is the stored image's path, to be named with scene/insert.
  */
-export const sceneUploadEndpoint = {
+export const sceneUploadEndpoint = defineUpload({
   method: 'POST',
   path: '/virtual/v1/scene/upload',
   fileField: 'path',
-} as const;
+  response: envelopeOf<string>(),
+});
 export const sceneUploadFields = z.object({ sizeType: sizeType.default(1) });
 
 /** POST /virtual/v1/scene/insert: name, path (from scene/upload), sizeType; data is the new SceneItem. */
-export const sceneInsertEndpoint = { method: 'POST', path: '/virtual/v1/scene/insert' } as const;
 export const sceneInsertRequest = z.object({
   name: z
     .string({ error: sceneMessages.nameRequired })
@@ -61,11 +63,22 @@ export const sceneInsertRequest = z.object({
   path: z.string({ error: sceneMessages.pathRequired }).trim().min(1, sceneMessages.pathRequired),
   sizeType,
 });
+export const sceneInsertEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/virtual/v1/scene/insert',
+  request: sceneInsertRequest,
+  response: envelopeOf<SceneItem>(),
+});
 export type SceneInsertRequest = z.infer<typeof sceneInsertRequest>;
 
 /** POST /virtual/v1/scene/delete: id of one of the caller's own scenes. */
-export const sceneDeleteEndpoint = { method: 'POST', path: '/virtual/v1/scene/delete' } as const;
 export const sceneDeleteRequest = z.object({
   id: z.union([z.string(), z.number()], { error: sceneMessages.notFound }).transform(String),
   force: forceField,
+});
+export const sceneDeleteEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/virtual/v1/scene/delete',
+  request: sceneDeleteRequest,
+  response: envelopeOf<null>(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint, envelopeOf } from './endpoint';
 
 /** Spec section 5: narration is 1 to 300 characters. */
 export const speechMessages = {
@@ -14,13 +15,18 @@ export const speechMessages = {
  * language 中英混合, platform 1) -> soundPath, soundTime (seconds). projectId may be left out for
  * speech that belongs to no project (the 文字转语音 tool, voice samples); the audio is the caller's.
  */
-export const textToSpeechEndpoint = { method: 'POST', path: '/notice/v1/timbre/textToSpeech' } as const;
 export const textToSpeechRequest = z.object({
-  projectId: z.coerce.number().int().positive('项目不存在').optional(),
+  projectId: z.coerce.number<number>().int().positive('项目不存在').optional(),
   timbreId: z.string().min(1, speechMessages.unknownVoice).max(64),
   text: z.string().max(5000),
   language: z.string().max(16).default('中英混合'),
-  platform: z.coerce.number().int().default(1),
+  platform: z.coerce.number<number>().int().default(1),
+});
+export const textToSpeechEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/notice/v1/timbre/textToSpeech',
+  request: textToSpeechRequest,
+  response: envelopeOf<SpeechData>(),
 });
 export interface SpeechData {
   /** URL of the WAV file. */

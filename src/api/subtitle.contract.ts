@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint, defineUpload, envelopeOf, noFields } from './endpoint';
 
 /**
  * 语音转文字 and 字幕工具 (spec section 7 names SpeechToText under /notice/v1/timbre/; the exact paths
@@ -37,26 +38,34 @@ export const subtitleMessages = {
  * `language` (a hint for the transcription server, optional) before the file field `file`.
  * data: the new task (poll it with speechToTextStatus).
  */
-export const speechToTextEndpoint = {
+export const speechToTextEndpoint = defineUpload({
   method: 'POST',
   path: '/notice/v1/timbre/SpeechToText',
   fileField: 'file',
-} as const;
+  response: envelopeOf<SubtitleTask>(),
+});
 
 /** POST /notice/v1/timbre/speechToTextStatus {taskId}: where one of the caller's tasks stands. */
-export const speechToTextStatusEndpoint = {
+export const speechToTextStatusRequest = z.object({
+  taskId: z.coerce
+    .number<number>({ message: subtitleMessages.notFound })
+    .int()
+    .positive(subtitleMessages.notFound),
+});
+export const speechToTextStatusEndpoint = defineEndpoint({
   method: 'POST',
   path: '/notice/v1/timbre/speechToTextStatus',
-} as const;
-export const speechToTextStatusRequest = z.object({
-  taskId: z.coerce.number({ message: subtitleMessages.notFound }).int().positive(subtitleMessages.notFound),
+  request: speechToTextStatusRequest,
+  response: envelopeOf<SubtitleTask>(),
 });
 
 /** POST /notice/v1/timbre/speechToTextInfo: what the server can do (is a transcriber configured?). */
-export const speechToTextInfoEndpoint = {
+export const speechToTextInfoEndpoint = defineEndpoint({
   method: 'POST',
   path: '/notice/v1/timbre/speechToTextInfo',
-} as const;
+  request: noFields,
+  response: envelopeOf<SpeechToTextInfo>(),
+});
 export interface SpeechToTextInfo {
   /** True when TRANSCRIBE_URL is set: recognition without a script is possible. */
   transcribe: boolean;

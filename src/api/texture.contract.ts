@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { PageOf } from './library.contract';
+import { defineEndpoint, defineUpload, envelopeOf } from './endpoint';
 
 /*
  * Stickers / 贴图 (spec 3 "Texture on a page", "Sticker list", 5 PNG/GIF upload, 7 texture/*):
@@ -34,7 +35,7 @@ export const textureMessages = {
 } as const;
 
 const textureType = z.coerce
-  .number({ error: textureMessages.badType })
+  .number<number>({ error: textureMessages.badType })
   .int(textureMessages.badType)
   .refine((v): v is TextureType => v === 1 || v === 2, textureMessages.badType);
 
@@ -65,11 +66,16 @@ export interface TextureItem {
  * POST /virtual/v1/texture/list: pageIndex, pageSize (default 10), textureType (1 PNG, 2 GIF).
  * data: the built-in stickers of that type followed by the caller's own, oldest first.
  */
-export const textureListEndpoint = { method: 'POST', path: '/virtual/v1/texture/list' } as const;
 export const textureListRequest = z.object({
-  pageIndex: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(10),
+  pageIndex: z.coerce.number<number>().int().min(1).default(1),
+  pageSize: z.coerce.number<number>().int().min(1).max(100).default(10),
   textureType: textureType.default(1),
+});
+export const textureListEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/virtual/v1/texture/list',
+  request: textureListRequest,
+  response: envelopeOf<TextureListData>(),
 });
 export type TextureListRequest = z.infer<typeof textureListRequest>;
 export type TextureListData = PageOf<TextureItem>;
@@ -79,26 +85,37 @@ export type TextureListData = PageOf<TextureItem>;
  * before the file) textureName, textureType (1 PNG, 2 GIF: checked by content), duration (1.5) and
  * isGlobal (2). data is the new TextureItem.
  */
-export const textureUploadEndpoint = {
+export const textureUploadEndpoint = defineUpload({
   method: 'POST',
   path: '/virtual/v1/texture/upload',
   fileField: 'resource',
-} as const;
+  response: envelopeOf<TextureItem>(),
+});
 export const textureUploadFields = z.object({
   textureName: z.string().trim().max(TEXTURE_NAME_MAX, textureMessages.nameTooLong).default(''),
   textureType: textureType.default(1),
-  duration: z.coerce.number().default(1.5),
-  isGlobal: z.coerce.number().int().default(2),
+  duration: z.coerce.number<number>().default(1.5),
+  isGlobal: z.coerce.number<number>().int().default(2),
 });
 
 /**
  * POST /virtual/v1/texture/info: textureId (built-in or the caller's own).
  * data.path carries a cache-busting timestamp (?t=<ms>); used when restoring a page's textures.
  */
-export const textureInfoEndpoint = { method: 'POST', path: '/virtual/v1/texture/info' } as const;
 export const textureInfoRequest = z.object({ textureId });
+export const textureInfoEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/virtual/v1/texture/info',
+  request: textureInfoRequest,
+  response: envelopeOf<TextureInfoData>(),
+});
 export type TextureInfoData = TextureItem;
 
 /** POST /virtual/v1/texture/delete: textureId of one of the caller's own uploads. */
-export const textureDeleteEndpoint = { method: 'POST', path: '/virtual/v1/texture/delete' } as const;
 export const textureDeleteRequest = z.object({ textureId });
+export const textureDeleteEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/virtual/v1/texture/delete',
+  request: textureDeleteRequest,
+  response: envelopeOf<null>(),
+});

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { forceField } from './usage.contract';
-import type { VoiceItem } from './library.contract';
+import type { SpeechData } from './speech.contract';
+import { voiceListEndpoint, type PageOf, type VoiceItem } from './library.contract';
+import { defineEndpoint, defineUpload, envelopeOf } from './endpoint';
 
 /*
  * Private voices (我的音色, spec 3 "Voice item", 7 "Voices"): a user uploads or records a voice
@@ -79,44 +81,68 @@ export interface PrivateVoiceItem extends VoiceItem {
   createdAt: number;
 }
 
+/** voice/list with isPublic 2 answers the caller's own voices in every training state (我的音色). */
+export const myVoiceListEndpoint = defineEndpoint({
+  ...voiceListEndpoint,
+  response: envelopeOf<PageOf<PrivateVoiceItem>>(),
+});
+
 /**
  * POST /notice/v1/timbre/upTimb: multipart, file field `file` (the sample), fields name, sex
  * (1 male, 2 female), consent ('1' required). Stores the sample and queues its training; data is
  * the new voice (pthStatus 1).
  */
-export const upTimbEndpoint = {
+export const upTimbEndpoint = defineUpload({
   method: 'POST',
   path: '/notice/v1/timbre/upTimb',
   fileField: 'file',
-} as const;
+  response: envelopeOf<PrivateVoiceItem>(),
+});
 export const upTimbFields = z.object({
   name: z
     .string({ message: timbreMessages.nameRequired })
     .trim()
     .min(1, timbreMessages.nameRequired)
     .max(VOICE_NAME_MAX, timbreMessages.nameTooLong),
-  sex: z.coerce.number().int().min(1).max(2).default(2),
+  sex: z.coerce.number<number>().int().min(1).max(2).default(2),
   consent: z.literal('1', { message: timbreMessages.consentRequired }),
 });
 
 /** POST /notice/v1/timbre/redo {id}: trains one of the caller's voices again. */
-export const redoEndpoint = { method: 'POST', path: '/notice/v1/timbre/redo' } as const;
 /** POST /notice/v1/timbre/delete {id}: deletes one of the caller's voices and its files. */
-export const deleteVoiceEndpoint = { method: 'POST', path: '/notice/v1/timbre/delete' } as const;
-export const voiceIdRequest = z.object({ id: z.coerce.string().min(1, timbreMessages.notFound).max(32) });
+export const voiceIdRequest = z.object({
+  id: z.coerce.string<string>().min(1, timbreMessages.notFound).max(32),
+});
+export const redoEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/notice/v1/timbre/redo',
+  request: voiceIdRequest,
+  response: envelopeOf<PrivateVoiceItem>(),
+});
 /** POST /notice/v1/timbre/delete {id, force?}: `force` deletes a voice projects still use. */
 export const voiceDeleteRequest = voiceIdRequest.extend({ force: forceField });
+export const deleteVoiceEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/notice/v1/timbre/delete',
+  request: voiceDeleteRequest,
+  response: envelopeOf<null>(),
+});
 
 /**
  * POST /notice/v1/timbre/textToWav: private-voice text-to-speech (spec: id, text, language) ->
  * data.taskId at once; the speech is made by a background task.
  */
-export const textToWavEndpoint = { method: 'POST', path: '/notice/v1/timbre/textToWav' } as const;
 export const textToWavRequest = z.object({
-  id: z.coerce.string().min(1, timbreMessages.notFound).max(32),
+  id: z.coerce.string<string>().min(1, timbreMessages.notFound).max(32),
   text: z.string().max(5000),
   language: z.string().max(16).default('中英混合'),
-  projectId: z.coerce.number().int().positive('项目不存在').optional(),
+  projectId: z.coerce.number<number>().int().positive('项目不存在').optional(),
+});
+export const textToWavEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/notice/v1/timbre/textToWav',
+  request: textToWavRequest,
+  response: envelopeOf<TaskData>(),
 });
 export interface TaskData {
   taskId: string;
@@ -126,10 +152,19 @@ export interface TaskData {
  * POST /notice/v1/timbre/wavPath {taskId}: the task's state. Code 200 with data.soundPath and
  * soundTime when done; 201 with the reason when it failed; 202 (with progress) while pending.
  */
-export const wavPathEndpoint = { method: 'POST', path: '/notice/v1/timbre/wavPath' } as const;
 export const wavPathRequest = z.object({
-  taskId: z.coerce.string().min(1, timbreMessages.taskNotFound).max(32),
+  taskId: z.coerce.string<string>().min(1, timbreMessages.taskNotFound).max(32),
 });
+export const wavPathEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/notice/v1/timbre/wavPath',
+  request: wavPathRequest,
+  response: envelopeOf<SpeechData | TaskProgress>(),
+});
+/** data of a wavPath answer while the task is pending (code 202). */
+export interface TaskProgress {
+  progress: number;
+}
 /** Envelope code of a task that is still queued or running. */
 export const TASK_PENDING = 202;
 /** Polling interval of private-voice tasks (spec 4: every 5 seconds). */

@@ -1,8 +1,14 @@
 import { z } from 'zod';
 import { passwordFormSchema } from '../model/account';
+import { defineEndpoint, defineUpload, envelopeOf, noFields } from './endpoint';
 
 /** GET /api/v1/user/profile: the signed-in user, with the roles that decide the routes. */
-export const profileEndpoint = { method: 'GET', path: '/api/v1/user/profile' } as const;
+export const profileEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/v1/user/profile',
+  request: noFields,
+  response: envelopeOf<ProfileData>(),
+});
 export interface ProfileData {
   roles: string[];
   quanxian: string[];
@@ -18,9 +24,19 @@ export interface ProfileData {
 }
 
 /** POST /api/v1/user/pwdset: change the password (rules of spec section 5, checked on both sides). */
-export const passwordEndpoint = { method: 'POST', path: '/api/v1/user/pwdset' } as const;
 export const passwordRequest = passwordFormSchema;
+export const passwordEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/v1/user/pwdset',
+  request: passwordRequest,
+  response: envelopeOf<null>(),
+});
 export type PasswordRequest = z.infer<typeof passwordRequest>;
 
 /** POST /api/v1/user/avatar: multipart, file field `file`; data is the new avatar URL. */
-export const avatarEndpoint = { method: 'POST', path: '/api/v1/user/avatar', fileField: 'file' } as const;
+export const avatarEndpoint = defineUpload({
+  method: 'POST',
+  path: '/api/v1/user/avatar',
+  fileField: 'file',
+  response: envelopeOf<string>(),
+});

@@ -1,16 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  characterListEndpoint,
-  characterListRequest,
-  voiceListEndpoint,
-  voiceListRequest,
-} from '../../api/library.contract';
+import { characterListEndpoint, voiceListEndpoint } from '../../api/library.contract';
 import type { AuthService } from '../services/auth.service';
 import type { LibraryService } from '../services/library.service';
 import type { VoiceService } from '../services/voice.service';
 import type { PresenterService } from '../services/presenter.service';
-import { ok, parse } from '../http/envelope';
+import { ok } from '../http/envelope';
 import { caller, requireUser } from '../http/authenticate';
+import { route } from '../http/route';
 
 /** Presenters and voices the user may choose from (spec section 7); scenes are in scene.routes.ts. */
 export async function libraryRoutes(
@@ -19,19 +15,12 @@ export async function libraryRoutes(
 ) {
   const { library } = opts;
   app.addHook('onRequest', requireUser(opts.auth));
-  app.post(characterListEndpoint.path, async (request) =>
-    ok(
-      await library.listCharactersFor(
-        caller(request).userId,
-        parse(characterListRequest, request.body),
-        opts.presenters,
-      ),
-    ),
+  route(app, characterListEndpoint, async (body, request) =>
+    ok(await library.listCharactersFor(caller(request).userId, body, opts.presenters)),
   );
-  app.post(voiceListEndpoint.path, async (request) => {
-    const req = parse(voiceListRequest, request.body);
+  route(app, voiceListEndpoint, async (body, request) => {
     // isPublic 2: the caller's own voices (我的音色), every training state; the editor shows ready ones.
-    if (req.isPublic === 2 && opts.voices) return ok(await opts.voices.list(caller(request).userId, req));
-    return ok(library.listVoices(req));
+    if (body.isPublic === 2 && opts.voices) return ok(await opts.voices.list(caller(request).userId, body));
+    return ok(library.listVoices(body));
   });
 }

@@ -4,9 +4,7 @@ import {
   MATERIAL_IMAGE_MAX_BYTES,
   MATERIAL_TYPES,
   materialDeleteEndpoint,
-  materialDeleteRequest,
   materialListEndpoint,
-  materialListRequest,
   materialMessages,
   materialUploadEndpoint,
   materialUploadFields,
@@ -16,6 +14,7 @@ import type { MaterialService } from '../services/material.service';
 import type { FileStore } from '../adapters/files';
 import { ok, parse } from '../http/envelope';
 import { caller, requireUser } from '../http/authenticate';
+import { route, uploadRoute } from '../http/route';
 import { receiveUpload } from '../http/upload';
 
 /** /virtual/v1/userResources/*: the caller's own images and audio (spec section 7). */
@@ -26,10 +25,10 @@ export async function materialRoutes(
   const { materials, files } = opts;
   app.addHook('onRequest', requireUser(opts.auth));
 
-  app.post(materialListEndpoint.path, async (request) =>
-    ok(await materials.list(caller(request).userId, parse(materialListRequest, request.body))),
+  route(app, materialListEndpoint, async (body, request) =>
+    ok(await materials.list(caller(request).userId, body)),
   );
-  app.post(materialUploadEndpoint.path, async (request) => {
+  uploadRoute(app, materialUploadEndpoint, async (request) => {
     const upload = await receiveUpload(request, files, {
       field: materialUploadEndpoint.fileField,
       maxBytes: MATERIAL_AUDIO_MAX_BYTES,
@@ -43,8 +42,7 @@ export async function materialRoutes(
     });
     return ok(await materials.upload(caller(request).userId, upload), materialMessages.uploaded);
   });
-  app.post(materialDeleteEndpoint.path, async (request) => {
-    const { resourcesId, force } = parse(materialDeleteRequest, request.body);
+  route(app, materialDeleteEndpoint, async ({ resourcesId, force }, request) => {
     await materials.delete(caller(request).userId, resourcesId, force);
     return ok(null, materialMessages.deleted);
   });

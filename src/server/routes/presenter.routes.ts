@@ -4,10 +4,8 @@ import {
   presenterAddEndpoint,
   presenterBaseFields,
   presenterDeleteEndpoint,
-  presenterDeleteRequest,
   presenterMessages,
   presenterMineEndpoint,
-  presenterMineRequest,
   presenterTemplateEndpoint,
 } from '../../api/presenter.contract';
 import type { AuthService } from '../services/auth.service';
@@ -17,6 +15,7 @@ import { presenterTemplatePng } from '../adapters/presenterTemplate';
 import { ok, parse } from '../http/envelope';
 import { caller, requireUser } from '../http/authenticate';
 import { receiveParts } from '../http/receiveParts';
+import { route, uploadRoute } from '../http/route';
 
 /** Which refusal a too-large file gets, by its field. */
 function tooLargeMessage(field: string): string {
@@ -46,7 +45,7 @@ export async function presenterRoutes(
 
   await app.register(async (auth) => {
     auth.addHook('onRequest', requireUser(opts.auth));
-    auth.post(presenterAddEndpoint.path, async (request) => {
+    uploadRoute(auth, presenterAddEndpoint, async (request) => {
       const form = await receiveParts(request, files, {
         limits: PRESENTER_FILE_FIELDS,
         tooLargeMessage,
@@ -56,11 +55,10 @@ export async function presenterRoutes(
       });
       return ok(await presenters.create(caller(request).userId, form), presenterMessages.created);
     });
-    auth.post(presenterMineEndpoint.path, async (request) =>
-      ok(await presenters.listMine(caller(request).userId, parse(presenterMineRequest, request.body))),
+    route(auth, presenterMineEndpoint, async (body, request) =>
+      ok(await presenters.listMine(caller(request).userId, body)),
     );
-    auth.post(presenterDeleteEndpoint.path, async (request) => {
-      const { id, force } = parse(presenterDeleteRequest, request.body);
+    route(auth, presenterDeleteEndpoint, async ({ id, force }, request) => {
       await presenters.delete(caller(request).userId, id, force);
       return ok(null, presenterMessages.deleted);
     });

@@ -14,6 +14,7 @@ import { isVideoUpload, type ResourceService } from '../services/resource.servic
 import type { FileStore } from '../adapters/files';
 import { ok, parse } from '../http/envelope';
 import { caller, requireUser } from '../http/authenticate';
+import { route, uploadRoute } from '../http/route';
 import { receiveUpload } from '../http/upload';
 
 /** Highest page number accepted; the page itself may not be saved yet when its audio is uploaded. */
@@ -29,13 +30,6 @@ const resUploadFields = z.object({
     .max(MAX_PAGE_NUMBER, '页码不正确'),
 });
 
-/** resDelete's body (spec section 7: projectid as a number). */
-const resDeleteFields = z.object({
-  path: z.string().min(1, videoMessages.deleteForbidden).max(1000),
-  resid: z.string().max(200).default(''),
-  projectid: z.coerce.number().int().positive(projectMessages.notFound),
-});
-
 /**
  * POST /virtual/v1/userPro/resUpload: page audio for voice pages (spec section 7). `maxBytes` is
  * the streaming limit (under 1 GB; tests pass a small one).
@@ -47,7 +41,7 @@ export async function resourceRoutes(
   const { resources, files } = opts;
   app.addHook('onRequest', requireUser(opts.auth));
 
-  app.post(resUploadEndpoint.path, async (request) => {
+  uploadRoute(app, resUploadEndpoint, async (request) => {
     const upload = await receiveUpload(request, files, {
       field: resUploadEndpoint.fileField,
       maxBytes: opts.maxBytes ?? AUDIO_MAX_BYTES - 1,
@@ -68,8 +62,7 @@ export async function resourceRoutes(
     return ok(await resources.uploadAudio(userId, fields, upload), '上传成功');
   });
 
-  app.post(resDeleteEndpoint.path, async (request) => {
-    const body = parse(resDeleteFields, request.body);
+  route(app, resDeleteEndpoint, async (body, request) => {
     await resources.deleteResource(caller(request).userId, body);
     return ok(null, videoMessages.deleted);
   });

@@ -1,19 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import { sceneListEndpoint, sceneListRequest } from '../../api/library.contract';
+import { sceneListEndpoint } from '../../api/library.contract';
 import {
   SCENE_MAX_BYTES,
   sceneDeleteEndpoint,
-  sceneDeleteRequest,
   sceneInsertEndpoint,
-  sceneInsertRequest,
   sceneMessages,
   sceneUploadEndpoint,
 } from '../../api/scene.contract';
 import type { AuthService } from '../services/auth.service';
 import type { SceneService } from '../services/scene.service';
 import type { FileStore } from '../adapters/files';
-import { ok, parse } from '../http/envelope';
+import { ok } from '../http/envelope';
 import { caller, requireUser } from '../http/authenticate';
+import { route, uploadRoute } from '../http/route';
 import { receiveUpload } from '../http/upload';
 
 /** /virtual/v1/scene/*: built-in and the caller's own scene backgrounds (spec section 7). */
@@ -24,10 +23,8 @@ export async function sceneRoutes(
   const { scenes, files } = opts;
   app.addHook('onRequest', requireUser(opts.auth));
 
-  app.post(sceneListEndpoint.path, async (request) =>
-    ok(await scenes.list(caller(request).userId, parse(sceneListRequest, request.body))),
-  );
-  app.post(sceneUploadEndpoint.path, async (request) => {
+  route(app, sceneListEndpoint, async (body, request) => ok(await scenes.list(caller(request).userId, body)));
+  uploadRoute(app, sceneUploadEndpoint, async (request) => {
     const upload = await receiveUpload(request, files, {
       field: sceneUploadEndpoint.fileField,
       maxBytes: SCENE_MAX_BYTES,
@@ -36,11 +33,10 @@ export async function sceneRoutes(
     });
     return ok(await scenes.upload(caller(request).userId, upload), '上传成功');
   });
-  app.post(sceneInsertEndpoint.path, async (request) =>
-    ok(await scenes.insert(caller(request).userId, parse(sceneInsertRequest, request.body)), '添加成功'),
+  route(app, sceneInsertEndpoint, async (body, request) =>
+    ok(await scenes.insert(caller(request).userId, body), '添加成功'),
   );
-  app.post(sceneDeleteEndpoint.path, async (request) => {
-    const { id, force } = parse(sceneDeleteRequest, request.body);
+  route(app, sceneDeleteEndpoint, async ({ id, force }, request) => {
     await scenes.delete(caller(request).userId, id, force);
     return ok(null, '删除成功');
   });

@@ -4,12 +4,12 @@ import {
   speechToTextEndpoint,
   speechToTextInfoEndpoint,
   speechToTextStatusEndpoint,
-  speechToTextStatusRequest,
   subtitleMessages,
 } from '../../api/subtitle.contract';
 import type { FileStore } from '../adapters/files';
 import { caller, requireUser } from '../http/authenticate';
-import { ok, parse } from '../http/envelope';
+import { ok } from '../http/envelope';
+import { route, uploadRoute } from '../http/route';
 import { receiveUpload } from '../http/upload';
 import type { AuthService } from '../services/auth.service';
 import type { SubtitleService } from '../services/subtitle.service';
@@ -25,7 +25,7 @@ export async function subtitleRoutes(
   const { subtitles, files } = opts;
   app.addHook('onRequest', requireUser(opts.auth));
 
-  app.post(speechToTextEndpoint.path, async (request) => {
+  uploadRoute(app, speechToTextEndpoint, async (request) => {
     const upload = await receiveUpload(request, files, {
       field: speechToTextEndpoint.fileField,
       maxBytes: opts.maxBytes ?? SUBTITLE_MAX_BYTES - 1,
@@ -34,8 +34,8 @@ export async function subtitleRoutes(
     });
     return ok(await subtitles.create(caller(request).userId, upload), '已开始生成字幕');
   });
-  app.post(speechToTextStatusEndpoint.path, async (request) =>
-    ok(await subtitles.status(caller(request).userId, parse(speechToTextStatusRequest, request.body).taskId)),
+  route(app, speechToTextStatusEndpoint, async ({ taskId }, request) =>
+    ok(await subtitles.status(caller(request).userId, taskId)),
   );
-  app.post(speechToTextInfoEndpoint.path, async () => ok(subtitles.info()));
+  route(app, speechToTextInfoEndpoint, async () => ok(subtitles.info()));
 }

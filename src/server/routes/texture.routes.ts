@@ -2,19 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import {
   TEXTURE_MAX_BYTES,
   textureDeleteEndpoint,
-  textureDeleteRequest,
   textureInfoEndpoint,
-  textureInfoRequest,
   textureListEndpoint,
-  textureListRequest,
   textureMessages,
   textureUploadEndpoint,
 } from '../../api/texture.contract';
 import type { AuthService } from '../services/auth.service';
 import type { TextureService } from '../services/texture.service';
 import type { FileStore } from '../adapters/files';
-import { ok, parse } from '../http/envelope';
+import { ok } from '../http/envelope';
 import { caller, requireUser } from '../http/authenticate';
+import { route, uploadRoute } from '../http/route';
 import { receiveUpload } from '../http/upload';
 
 /** /virtual/v1/texture/*: built-in and the caller's own stickers (spec section 7). */
@@ -25,10 +23,10 @@ export async function textureRoutes(
   const { textures, files } = opts;
   app.addHook('onRequest', requireUser(opts.auth));
 
-  app.post(textureListEndpoint.path, async (request) =>
-    ok(await textures.list(caller(request).userId, parse(textureListRequest, request.body))),
+  route(app, textureListEndpoint, async (body, request) =>
+    ok(await textures.list(caller(request).userId, body)),
   );
-  app.post(textureUploadEndpoint.path, async (request) => {
+  uploadRoute(app, textureUploadEndpoint, async (request) => {
     const upload = await receiveUpload(request, files, {
       field: textureUploadEndpoint.fileField,
       maxBytes: TEXTURE_MAX_BYTES,
@@ -37,11 +35,11 @@ export async function textureRoutes(
     });
     return ok(await textures.upload(caller(request).userId, upload), textureMessages.uploaded);
   });
-  app.post(textureInfoEndpoint.path, async (request) =>
-    ok(await textures.info(caller(request).userId, parse(textureInfoRequest, request.body).textureId)),
+  route(app, textureInfoEndpoint, async ({ textureId }, request) =>
+    ok(await textures.info(caller(request).userId, textureId)),
   );
-  app.post(textureDeleteEndpoint.path, async (request) => {
-    await textures.delete(caller(request).userId, parse(textureDeleteRequest, request.body).textureId);
+  route(app, textureDeleteEndpoint, async ({ textureId }, request) => {
+    await textures.delete(caller(request).userId, textureId);
     return ok(null, textureMessages.deleted);
   });
 }

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { avatarEndpoint, passwordEndpoint, passwordRequest, profileEndpoint } from '../../api/user.contract';
+import { avatarEndpoint, passwordEndpoint, profileEndpoint } from '../../api/user.contract';
 import { AVATAR_MAX_BYTES, avatarMessages } from '../../model/account';
 import type { AccountService } from '../services/account.service';
 import type { AuthService } from '../services/auth.service';
 import type { FileStore } from '../adapters/files';
-import { ok, parse } from '../http/envelope';
+import { ok } from '../http/envelope';
 import { caller, requireUser } from '../http/authenticate';
+import { route, uploadRoute } from '../http/route';
 import { receiveUpload } from '../http/upload';
 
 /** The signed-in user's own account (spec section 7 "Auth and user"). */
@@ -16,15 +17,15 @@ export async function userRoutes(
   const { accounts, files } = opts;
   app.addHook('onRequest', requireUser(opts.auth));
 
-  app.get(profileEndpoint.path, async (request) => ok(await accounts.profile(caller(request).userId)));
+  route(app, profileEndpoint, async (_query, request) => ok(await accounts.profile(caller(request).userId)));
 
-  app.post(passwordEndpoint.path, async (request) => {
+  route(app, passwordEndpoint, async (body, request) => {
     const { userId, jti } = caller(request);
-    await accounts.changePassword(userId, jti, parse(passwordRequest, request.body));
+    await accounts.changePassword(userId, jti, body);
     return ok(null, '密码修改成功');
   });
 
-  app.post(avatarEndpoint.path, async (request) => {
+  uploadRoute(app, avatarEndpoint, async (request) => {
     const upload = await receiveUpload(request, files, {
       field: avatarEndpoint.fileField,
       maxBytes: AVATAR_MAX_BYTES,

@@ -2,17 +2,13 @@ import { rm } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import {
   deleteVoiceEndpoint,
-  voiceDeleteRequest,
   redoEndpoint,
   SAMPLE_MAX_BYTES,
   textToWavEndpoint,
-  textToWavRequest,
   timbreMessages,
   upTimbEndpoint,
   upTimbFields,
-  voiceIdRequest,
   wavPathEndpoint,
-  wavPathRequest,
 } from '../../api/timbre.contract';
 import type { AuthService } from '../services/auth.service';
 import type { VoiceService } from '../services/voice.service';
@@ -20,6 +16,7 @@ import type { VoiceSpeechService } from '../services/voiceSpeech.service';
 import type { FileStore } from '../adapters/files';
 import { ok, parse } from '../http/envelope';
 import { caller, requireUser } from '../http/authenticate';
+import { route, uploadRoute } from '../http/route';
 import { receiveUpload } from '../http/upload';
 
 /** /notice/v1/timbre/*: the caller's private voices and their text-to-speech tasks (spec section 7). */
@@ -30,7 +27,7 @@ export async function voiceRoutes(
   const { voices, voiceSpeech, files } = opts;
   app.addHook('onRequest', requireUser(opts.auth));
 
-  app.post(upTimbEndpoint.path, async (request) => {
+  uploadRoute(app, upTimbEndpoint, async (request) => {
     const upload = await receiveUpload(request, files, {
       field: upTimbEndpoint.fileField,
       maxBytes: SAMPLE_MAX_BYTES,
@@ -46,21 +43,18 @@ export async function voiceRoutes(
     }
     return ok(await voices.create(caller(request).userId, form, upload), timbreMessages.created);
   });
-  app.post(redoEndpoint.path, async (request) =>
-    ok(
-      await voices.redo(caller(request).userId, parse(voiceIdRequest, request.body).id),
-      timbreMessages.redo,
-    ),
+  route(app, redoEndpoint, async ({ id }, request) =>
+    ok(await voices.redo(caller(request).userId, id), timbreMessages.redo),
   );
-  app.post(deleteVoiceEndpoint.path, async (request) => {
-    const { id, force } = parse(voiceDeleteRequest, request.body);
+  route(app, deleteVoiceEndpoint, async ({ id, force }, request) => {
     await voices.delete(caller(request).userId, id, force);
     return ok(null, timbreMessages.deleted);
   });
-  app.post(textToWavEndpoint.path, async (request) =>
-    ok(await voiceSpeech.start(caller(request).userId, parse(textToWavRequest, request.body))),
+  route(app, textToWavEndpoint, async (body, request) =>
+    ok(await voiceSpeech.start(caller(request).userId, body)),
   );
-  app.post(wavPathEndpoint.path, async (request) =>
-    voiceSpeech.status(caller(request).userId, parse(wavPathRequest, request.body).taskId),
+  // The task's own envelope: 200 done, 201 failed, 202 pending.
+  route(app, wavPathEndpoint, async ({ taskId }, request) =>
+    voiceSpeech.status(caller(request).userId, taskId),
   );
 }

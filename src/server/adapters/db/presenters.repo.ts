@@ -1,5 +1,6 @@
 import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { Database, PresentersTable } from './schema';
+import { deleteOwned, findOwned, updateOwned } from './ownedRows';
 
 export type PresenterRow = Selectable<PresentersTable>;
 
@@ -32,36 +33,20 @@ export class PresentersRepo {
   }
 
   find(ownerId: number, id: number): Promise<PresenterRow | undefined> {
-    return this.db
-      .selectFrom('presenters')
-      .selectAll()
-      .where('owner_id', '=', ownerId)
-      .where('id', '=', id)
-      .executeTakeFirst();
+    return findOwned(this.db, 'presenters', ownerId, id);
   }
 
   /** Records the outcome of background processing; false when the row is gone (deleted meanwhile). */
-  async update(
+  update(
     ownerId: number,
     id: number,
     patch: Pick<Updateable<PresentersTable>, 'status' | 'message' | 'duration_ms' | 'width' | 'height'>,
   ): Promise<boolean> {
-    const result = await this.db
-      .updateTable('presenters')
-      .set(patch)
-      .where('owner_id', '=', ownerId)
-      .where('id', '=', id)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0;
+    return updateOwned(this.db, 'presenters', ownerId, id, patch);
   }
 
   /** True when the row existed (and belonged to the owner). */
-  async delete(ownerId: number, id: number): Promise<boolean> {
-    const result = await this.db
-      .deleteFrom('presenters')
-      .where('owner_id', '=', ownerId)
-      .where('id', '=', id)
-      .executeTakeFirst();
-    return Number(result.numDeletedRows) > 0;
+  delete(ownerId: number, id: number): Promise<boolean> {
+    return deleteOwned(this.db, 'presenters', ownerId, id);
   }
 }

@@ -1,5 +1,6 @@
 import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { Database, VoicesTable } from './schema';
+import { deleteOwned, findOwned, updateOwned } from './ownedRows';
 
 export type VoiceRow = Selectable<VoicesTable>;
 
@@ -33,36 +34,20 @@ export class VoicesRepo {
   }
 
   find(ownerId: number, id: number): Promise<VoiceRow | undefined> {
-    return this.db
-      .selectFrom('voices')
-      .selectAll()
-      .where('owner_id', '=', ownerId)
-      .where('id', '=', id)
-      .executeTakeFirst();
+    return findOwned(this.db, 'voices', ownerId, id);
   }
 
   /** Updates one of the owner's voices; false when it is gone (deleted meanwhile). */
-  async update(
+  update(
     ownerId: number,
     id: number,
     change: Omit<Updateable<VoicesTable>, 'id' | 'owner_id'>,
   ): Promise<boolean> {
-    const result = await this.db
-      .updateTable('voices')
-      .set({ ...change, updated_at: Date.now() })
-      .where('owner_id', '=', ownerId)
-      .where('id', '=', id)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0;
+    return updateOwned(this.db, 'voices', ownerId, id, { ...change, updated_at: Date.now() });
   }
 
   /** True when the row existed (and belonged to the owner). */
-  async delete(ownerId: number, id: number): Promise<boolean> {
-    const result = await this.db
-      .deleteFrom('voices')
-      .where('owner_id', '=', ownerId)
-      .where('id', '=', id)
-      .executeTakeFirst();
-    return Number(result.numDeletedRows) > 0;
+  delete(ownerId: number, id: number): Promise<boolean> {
+    return deleteOwned(this.db, 'voices', ownerId, id);
   }
 }

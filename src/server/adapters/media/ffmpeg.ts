@@ -241,27 +241,16 @@ export async function probe(file: string, options: { signal?: AbortSignal } = {}
  * (see wav.ts), metadata stripped. Written to a temporary name and renamed, so `output` is never
  * half-written. Throws {@link FfmpegError} for files without a decodable audio stream.
  */
-export async function audioToWav(
+export function audioToWav(
   input: string,
   output: string,
   options: RunFfmpegOptions & { sampleRate?: number } = {},
 ): Promise<ProbeResult> {
-  const out = resolve(output);
-  const tmp = `${out}.${randomBytes(6).toString('hex')}.tmp.wav`;
-  const args = [
-    '-i', resolve(input),
-    '-map', '0:a:0', '-vn', '-sn', '-dn', '-map_metadata', '-1',
+  const codec = [
     '-ac', '1', '-ar', String(options.sampleRate ?? NARRATION_SAMPLE_RATE),
-    '-c:a', 'pcm_s16le', '-f', 'wav', '-y', tmp,
+    '-c:a', 'pcm_s16le', '-f', 'wav',
   ]; // prettier-ignore
-  try {
-    await runFfmpeg(args, options);
-    await rename(tmp, out);
-  } catch (err) {
-    await rm(tmp, { force: true });
-    throw err;
-  }
-  return probe(out);
+  return convertAudio(input, output, 'wav', codec, options);
 }
 
 /**
@@ -269,18 +258,35 @@ export async function audioToWav(
  * art dropped: background music keeps its quality, every browser plays it and the render mixes it
  * without guessing formats. Written to a temporary name and renamed, like {@link audioToWav}.
  */
-export async function audioToAac(
+export function audioToAac(
   input: string,
   output: string,
   options: RunFfmpegOptions = {},
 ): Promise<ProbeResult> {
+  const codec = [
+    '-ac', '2', '-ar', '44100', '-c:a', 'aac', '-b:a', '160k',
+    '-movflags', '+faststart', '-f', 'mp4',
+  ]; // prettier-ignore
+  return convertAudio(input, output, 'm4a', codec, options);
+}
+
+/**
+ * The first audio stream of `input` alone (no video, subtitles, data or metadata) encoded with
+ * `codec` into a temporary file beside `output`, renamed into place only when ffmpeg succeeds.
+ */
+async function convertAudio(
+  input: string,
+  output: string,
+  extension: string,
+  codec: string[],
+  options: RunFfmpegOptions,
+): Promise<ProbeResult> {
   const out = resolve(output);
-  const tmp = `${out}.${randomBytes(6).toString('hex')}.tmp.m4a`;
+  const tmp = `${out}.${randomBytes(6).toString('hex')}.tmp.${extension}`;
   const args = [
     '-i', resolve(input),
     '-map', '0:a:0', '-vn', '-sn', '-dn', '-map_metadata', '-1',
-    '-ac', '2', '-ar', '44100', '-c:a', 'aac', '-b:a', '160k',
-    '-movflags', '+faststart', '-f', 'mp4', '-y', tmp,
+    ...codec, '-y', tmp,
   ]; // prettier-ignore
   try {
     await runFfmpeg(args, options);

@@ -1,13 +1,14 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Icon, Popup } from 'semantic-ui-react';
+import { Icon } from 'semantic-ui-react';
 import { addPage, deletePage, duplicatePage, messages, type Page } from '../../../model/project';
 import { resolveServerUrl } from '../../config';
 import { confirmDialog } from '../../state/confirm';
 import { currentPage, doc } from '../../state/editor';
 import { editPages, goToPage } from '../../state/editorNarration';
 import { showMessage } from '../../state/messages';
+import { PageActionButton } from './PageActionButton';
 import { RetryImage } from './RetryImage';
 import { PageVideoActions, PageVideoBadge } from './video/PageVideoActions';
 
@@ -110,43 +111,17 @@ function PageItem({ page, at, total, active, labels, onDelete }: ItemProps) {
         <PageVideoBadge page={page} at={at} />
         <div className="ps-ed-page-actions">
           <PageVideoActions page={page} at={at} />
-          <Popup
-            content={labels.copy}
-            size="mini"
-            inverted
-            position="top center"
-            trigger={
-              <button
-                type="button"
-                aria-label={labels.copy}
-                data-testid={`page-copy-${at}`}
-                onClick={(e) => {
-                  e.stopPropagation();
-                  copyPage(at);
-                }}
-              >
-                <Icon name="copy outline" />
-              </button>
-            }
+          <PageActionButton
+            label={labels.copy}
+            icon="copy outline"
+            testId={`page-copy-${at}`}
+            onClick={() => copyPage(at)}
           />
-          <Popup
-            content={labels.delete}
-            size="mini"
-            inverted
-            position="top center"
-            trigger={
-              <button
-                type="button"
-                aria-label={labels.delete}
-                data-testid={`page-delete-${at}`}
-                onClick={(e) => {
-                  e.stopPropagation();
-                  onDelete();
-                }}
-              >
-                <Icon name="trash alternate outline" />
-              </button>
-            }
+          <PageActionButton
+            label={labels.delete}
+            icon="trash alternate outline"
+            testId={`page-delete-${at}`}
+            onClick={onDelete}
           />
         </div>
       </div>

@@ -1,41 +1,11 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Icon, Popup, type SemanticICONS } from 'semantic-ui-react';
+import { Icon } from 'semantic-ui-react';
 import { hasVideo, SOUND_MUTED, type Page } from '../../../../model/project';
 import { showMessage } from '../../../state/messages';
+import { PageActionButton } from '../PageActionButton';
 import { deletePageVideo, toggleVideoSound, uploadVideoToPage, VIDEO_ACCEPT } from './pageVideo';
 import './pageVideo.css';
-
-function ActionButton(props: {
-  label: string;
-  icon: SemanticICONS;
-  testId: string;
-  disabled?: boolean;
-  onClick(): void;
-}) {
-  return (
-    <Popup
-      content={props.label}
-      size="mini"
-      inverted
-      position="top center"
-      trigger={
-        <button
-          type="button"
-          aria-label={props.label}
-          data-testid={props.testId}
-          disabled={props.disabled}
-          onClick={(e) => {
-            e.stopPropagation();
-            props.onClick();
-          }}
-        >
-          <Icon name={props.icon} />
-        </button>
-      }
-    />
-  );
-}
 
 /**
  * The page-video buttons of one page in the strip: 插入视频 (.mp4, upload progress), and for a page
@@ -84,7 +54,7 @@ export function PageVideoActions({ page, at }: { page: Page; at: number }) {
           e.target.value = '';
         }}
       />
-      <ActionButton
+      <PageActionButton
         label={t('pageVideo.insert')}
         icon="video"
         testId={`page-video-insert-${at}`}
@@ -92,7 +62,7 @@ export function PageVideoActions({ page, at }: { page: Page; at: number }) {
         onClick={() => input.current?.click()}
       />
       {withVideo && (
-        <ActionButton
+        <PageActionButton
           label={muted ? t('pageVideo.unmute') : t('pageVideo.mute')}
           icon={muted ? 'volume off' : 'volume up'}
           testId={`page-video-sound-${at}`}
@@ -100,7 +70,7 @@ export function PageVideoActions({ page, at }: { page: Page; at: number }) {
         />
       )}
       {withVideo && (
-        <ActionButton
+        <PageActionButton
           label={t('pageVideo.delete')}
           icon="eraser"
           testId={`page-video-delete-${at}`}

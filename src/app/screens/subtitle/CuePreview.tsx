@@ -2,8 +2,9 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from 'semantic-ui-react';
-import { subtitleDownload, subtitleFileName, type SubtitleSession } from '../../state/subtitle';
+import type { SubtitleSession } from '../../state/subtitle';
 import { cueTime } from './cueTime';
+import { SubtitleDownloadLinks } from './SubtitleDownloadLinks';
 
 /** The result: a player of the chosen file with the current cue shown, the cue table, downloads. */
 export function CuePreview({ session, testId }: { session: SubtitleSession; testId: string }) {
@@ -71,24 +72,7 @@ export function CuePreview({ session, testId }: { session: SubtitleSession; test
       <div className="ps-sub-meta">
         <span>{t('cueCount', { n: result.cues.length, d: cueTime(result.durationMs) })}</span>
         <span className="ps-sub-downloads">
-          <a
-            className="ui basic primary button"
-            href={subtitleDownload(result.srtUrl)}
-            download={subtitleFileName(file?.name, 'srt')}
-            data-testid={`${testId}-srt`}
-          >
-            <Icon name="download" />
-            {t('downloadSrt')}
-          </a>
-          <a
-            className="ui basic button"
-            href={subtitleDownload(result.assUrl)}
-            download={subtitleFileName(file?.name, 'ass')}
-            data-testid={`${testId}-ass`}
-          >
-            <Icon name="download" />
-            {t('downloadAss')}
-          </a>
+          <SubtitleDownloadLinks result={result} fileName={file?.name} testId={testId} primary />
         </span>
       </div>
       <div className="ps-sub-table" ref={table}>

@@ -7,9 +7,9 @@ import {
   loadSubtitleInfo,
   speechToTextTool as session,
   speechToTextWithScript,
-  subtitleDownload,
   subtitleFileName,
 } from '../../state/subtitle';
+import { SubtitleDownloadLinks } from '../subtitle/SubtitleDownloadLinks';
 import { SubtitleForm } from '../subtitle/SubtitleForm';
 import '../subtitle/subtitle.css';
 
@@ -75,23 +75,7 @@ export function SpeechToTextTool() {
                 <Icon name="file alternate outline" />
                 {t('stt.downloadTxt')}
               </a>
-              <a
-                className="ui basic button"
-                href={subtitleDownload(result.srtUrl)}
-                download={subtitleFileName(file?.name, 'srt')}
-                data-testid="stt-srt"
-              >
-                <Icon name="download" />
-                {t('downloadSrt')}
-              </a>
-              <a
-                className="ui basic button"
-                href={subtitleDownload(result.assUrl)}
-                download={subtitleFileName(file?.name, 'ass')}
-              >
-                <Icon name="download" />
-                {t('downloadAss')}
-              </a>
+              <SubtitleDownloadLinks result={result} fileName={file?.name} testId="stt" />
             </div>
           </>
         ) : (

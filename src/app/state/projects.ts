@@ -116,9 +116,11 @@ export async function loadProjects(list: ProjectList): Promise<void> {
   }
 }
 
-/** Asks composeStatus for these projects and stores the answers (quietly: polling must not spam). */
-export async function refreshStatuses(list: ProjectList, ids: readonly number[]): Promise<void> {
-  if (ids.length === 0) return;
+/**
+ * The composeStatus answers for these projects, asked quietly (polling must not spam error
+ * messages); a project whose answer failed is left out.
+ */
+export async function fetchStatuses(ids: readonly number[]): Promise<ComposeStatus[]> {
   const answers = await Promise.all(
     ids.map((id) =>
       studioApi.composeStatus(id, { quiet: true }).then(
@@ -127,8 +129,15 @@ export async function refreshStatuses(list: ProjectList, ids: readonly number[])
       ),
     ),
   );
+  return answers.filter((status) => status !== null);
+}
+
+/** Asks composeStatus for these projects and stores the answers. */
+export async function refreshStatuses(list: ProjectList, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  const answers = await fetchStatuses(ids);
   const next = { ...list.statuses.value };
-  for (const status of answers) if (status) next[status.projectId] = status;
+  for (const status of answers) next[status.projectId] = status;
   list.statuses.value = next;
 }
 

@@ -1,7 +1,7 @@
 import { batch, computed, signal } from '@preact/signals-react';
 import type { ComposeStatus, VideoItem } from '../../api/compose.contract';
 import { studioApi } from '../services/http';
-import { clampPage, DEFAULT_PAGE_SIZE, isComposing } from './projects';
+import { clampPage, DEFAULT_PAGE_SIZE, fetchStatuses, isComposing } from './projects';
 
 /** 我的: the user's renders (finished, failed, running), newest first, one page at a time. */
 export const videos = signal<VideoItem[]>([]);
@@ -64,18 +64,10 @@ export async function loadVideos(): Promise<void> {
 export async function pollVideos(): Promise<void> {
   const ids = [...new Set(activeVideos.value.map((v) => v.projectId))];
   if (ids.length === 0) return;
-  const answers = await Promise.all(
-    ids.map((id) =>
-      studioApi.composeStatus(id, { quiet: true }).then(
-        (r) => r.data ?? null,
-        () => null,
-      ),
-    ),
-  );
+  const answers = await fetchStatuses(ids);
   let next = videos.value;
   let ended = false;
   for (const status of answers) {
-    if (!status) continue;
     // A newer job than the row (requested elsewhere) also means the list is out of date.
     if (!next.some((v) => v.jobId === status.jobId)) ended = true;
     next = mergeStatus(next, status);

@@ -5,7 +5,7 @@ import axios, {
   type AxiosRequestConfig,
 } from 'axios';
 import { Code, LOGOUT_CODES, type Envelope } from './envelope';
-import type { JsonEndpoint, RequestOf, ResponseOf } from './endpoint';
+import type { JsonEndpoint, RequestOf, ResponseOf, UploadEndpoint } from './endpoint';
 
 /** Kinds of toast the client asks the UI to show. */
 export type MessageType = 'success' | 'info' | 'warning' | 'error';
@@ -81,6 +81,7 @@ export function isEnvelope(value: unknown): value is Envelope<unknown> {
 /** The typed HTTP client every API helper goes through. */
 export interface ApiClient {
   readonly axios: AxiosInstance;
+  /** The untyped layer under `call` and `upload`: spec section 8's handling of one request. */
   request<E extends Envelope<unknown>>(config: AxiosRequestConfig, options?: CallOptions): Promise<E>;
   /** Calls a JSON endpoint: the body must match its request schema; the answer is typed from it. */
   call<E extends JsonEndpoint>(
@@ -88,10 +89,12 @@ export interface ApiClient {
     body: RequestOf<E>,
     options?: CallOptions,
   ): Promise<ResponseOf<E>>;
-  get<T>(url: string, params?: Record<string, unknown>, options?: CallOptions): Promise<Envelope<T>>;
-  post<T>(url: string, body?: unknown, options?: CallOptions): Promise<Envelope<T>>;
-  /** Multipart upload; progress reported in whole percent. */
-  upload<T>(url: string, form: FormData, options?: CallOptions): Promise<Envelope<T>>;
+  /** Sends a multipart endpoint its form; progress reported in whole percent. */
+  upload<E extends UploadEndpoint>(
+    endpoint: E,
+    form: FormData,
+    options?: CallOptions,
+  ): Promise<ResponseOf<E>>;
 }
 
 /** Builds the axios layer with the spec's section 8 behaviour and the given UI effects. */
@@ -195,8 +198,7 @@ export function createApiClient(options: ClientOptions): ApiClient {
           : { method: endpoint.method, url: endpoint.path, data: body },
         call,
       ),
-    get: (url, params, call) => request({ method: 'GET', url, params }, call),
-    post: (url, body, call) => request({ method: 'POST', url, data: body }, call),
-    upload: (url, form, call) => request({ method: 'POST', url, data: form }, call),
+    upload: <E extends UploadEndpoint>(endpoint: E, form: FormData, call?: CallOptions) =>
+      request<ResponseOf<E>>({ method: endpoint.method, url: endpoint.path, data: form }, call),
   };
 }

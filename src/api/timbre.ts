@@ -1,56 +1,53 @@
 import type { ApiClient, CallOptions } from './client';
 import type { Envelope } from './envelope';
-import { voiceListEndpoint, type PageOf } from './library.contract';
+import type { RequestOf } from './endpoint';
 import type { SpeechData } from './speech.contract';
 import {
   deleteVoiceEndpoint,
+  myVoiceListEndpoint,
   redoEndpoint,
   textToWavEndpoint,
   upTimbEndpoint,
   wavPathEndpoint,
-  type PrivateVoiceItem,
-  type TaskData,
 } from './timbre.contract';
+import { multipartForm } from './multipart';
 
-type Call<T> = Promise<Envelope<T>>;
-
-/** The private-voice calls of spec section 7 "Voices" (我的音色 and private text-to-speech). */
-export interface TimbreApi {
-  /** The caller's voices in every training state (isPublic 2), oldest first. */
-  listMine(pageIndex: number, pageSize: number, o?: CallOptions): Call<PageOf<PrivateVoiceItem>>;
-  /** upTimb: a voice sample with name, sex and the consent; data is the new voice (queued). */
-  createVoice(
-    sample: Blob,
-    fileName: string,
-    form: { name: string; sex: 1 | 2; consent: boolean },
-    onProgress?: (percent: number) => void,
-  ): Call<PrivateVoiceItem>;
-  redoVoice(id: string, o?: CallOptions): Call<PrivateVoiceItem>;
-  /** `force`: delete a voice projects use (else 409 names them). */
-  deleteVoice(id: string, force: boolean, o?: CallOptions): Call<null>;
-  /** textToWav: private-voice text-to-speech; data.taskId is polled with {@link TimbreApi.wavPath}. */
-  textToWav(body: { id: string; text: string; projectId?: number }, o?: CallOptions): Call<TaskData>;
-  /** wavPath: code 200 done (data is the speech), 201 failed, anything else still pending. */
-  wavPath(taskId: string, o?: CallOptions): Call<SpeechData>;
-}
-
-/** Binds the private-voice calls to one client. */
-export function createTimbreApi(client: ApiClient): TimbreApi {
+/** Binds the private-voice calls of spec section 7 "Voices" (我的音色, private text-to-speech) to one client. */
+export function createTimbreApi(client: ApiClient) {
   return {
-    listMine: (pageIndex, pageSize, o) =>
-      client.post(voiceListEndpoint.path, { pageIndex, pageSize, isPublic: 2 }, o),
-    createVoice: (sample, fileName, form, onProgress) => {
-      // Fields before the file: the server reads them when the file part starts.
-      const data = new FormData();
-      data.append('name', form.name);
-      data.append('sex', String(form.sex));
-      data.append('consent', form.consent ? '1' : '0');
-      data.append(upTimbEndpoint.fileField, sample, fileName);
-      return client.upload(upTimbEndpoint.path, data, { onUploadProgress: onProgress });
-    },
-    redoVoice: (id, o) => client.post(redoEndpoint.path, { id }, o),
-    deleteVoice: (id, force, o) => client.post(deleteVoiceEndpoint.path, { id, force }, o),
-    textToWav: (body, o) => client.post(textToWavEndpoint.path, { ...body, language: '中英混合' }, o),
-    wavPath: (taskId, o) => client.post(wavPathEndpoint.path, { taskId }, o),
+    /** The caller's voices in every training state (isPublic 2), oldest first. */
+    listMine: (pageIndex: number, pageSize: number, o?: CallOptions) =>
+      client.call(myVoiceListEndpoint, { pageIndex, pageSize, isPublic: 2 }, o),
+    /** upTimb: a voice sample with name, sex and the consent; data is the new voice (queued). */
+    createVoice: (
+      sample: Blob,
+      fileName: string,
+      form: { name: string; sex: 1 | 2; consent: boolean },
+      onProgress?: (percent: number) => void,
+    ) =>
+      client.upload(
+        upTimbEndpoint,
+        multipartForm(
+          { name: form.name, sex: String(form.sex), consent: form.consent ? '1' : '0' },
+          { field: upTimbEndpoint.fileField, file: sample, name: fileName },
+        ),
+        { onUploadProgress: onProgress },
+      ),
+    redoVoice: (id: string, o?: CallOptions) => client.call(redoEndpoint, { id }, o),
+    /** `force`: delete a voice projects use (else 409 names them). */
+    deleteVoice: (id: string, force: boolean, o?: CallOptions) =>
+      client.call(deleteVoiceEndpoint, { id, force }, o),
+    /** textToWav: private-voice text-to-speech; data.taskId is polled with wavPath. */
+    textToWav: (body: Omit<RequestOf<typeof textToWavEndpoint>, 'language'>, o?: CallOptions) =>
+      client.call(textToWavEndpoint, { ...body, language: '中英混合' }, o),
+    /**
+     * wavPath: code 200 done, 201 failed, anything else still pending. Only code 200 resolves (the
+     * client's strict mode), and its data is the speech; pending answers carry progress instead.
+     */
+    wavPath: (taskId: string, o?: CallOptions) =>
+      client.call(wavPathEndpoint, { taskId }, o) as Promise<Envelope<SpeechData>>,
   };
 }
+
+/** The private-voice calls. */
+export type TimbreApi = ReturnType<typeof createTimbreApi>;

@@ -6,8 +6,12 @@ import {
   NETWORK_ERROR,
   TIMEOUT_ERROR,
   UNKNOWN_ERROR,
+  type ApiClient,
+  type CallOptions,
   type ClientEffects,
 } from '../../../src/api/client';
+import { avatarEndpoint, profileEndpoint } from '../../../src/api/user.contract';
+import { projectRenameEndpoint } from '../../../src/api/project.contract';
 import { fakeAdapter, type FakeReply } from './fakeAdapter';
 
 function setup(reply: FakeReply | (() => FakeReply), opts: { token?: string; relogin?: boolean } = {}) {
@@ -22,8 +26,19 @@ function setup(reply: FakeReply | (() => FakeReply), opts: { token?: string; rel
     confirmLogout: vi.fn(async () => opts.relogin ?? false),
   } satisfies ClientEffects;
   const fake = fakeAdapter(typeof reply === 'function' ? reply : () => reply);
-  const client = createApiClient({ ...effects, adapter: fake.adapter, baseURL: 'http://api.test' });
-  return { client, effects, requests: fake.requests, token: () => token };
+  const api = createApiClient({ ...effects, adapter: fake.adapter, baseURL: 'http://api.test' });
+  return { client: withPlainCalls(api), effects, requests: fake.requests, token: () => token };
+}
+
+/** GET and POST by address through the client's one request path: the handling under test is the same. */
+function withPlainCalls(api: ApiClient) {
+  return {
+    ...api,
+    get: (url: string, _params?: undefined, options?: CallOptions) =>
+      api.request({ method: 'GET', url }, options),
+    post: (url: string, body?: unknown, options?: CallOptions) =>
+      api.request({ method: 'POST', url, data: body }, options),
+  };
 }
 
 const ok = (data: unknown = null, msg = 'ok') => ({ body: { code: 200, msg, data } });
@@ -212,11 +227,30 @@ describe('upload', () => {
     const form = new FormData();
     form.append('file', new Blob(['x'], { type: 'image/png' }), 'a.png');
     await expect(
-      client.upload('/api/v1/user/avatar', form, { onUploadProgress: (p) => progress.push(p) }),
+      client.upload(avatarEndpoint, form, { onUploadProgress: (p) => progress.push(p) }),
     ).resolves.toMatchObject({
       data: '/files/a.png',
     });
     expect(requests[0].data).toBe(form);
+    expect(requests[0].url).toBe('/api/v1/user/avatar');
     expect(progress).toEqual([33, 100]);
+  });
+});
+
+describe('call', () => {
+  it("sends a POST endpoint's body as JSON to its path", async () => {
+    const { client, requests } = setup(ok(null));
+    await client.call(projectRenameEndpoint, { projectId: 3, projectName: '周会' });
+    expect(requests[0].method).toBe('post');
+    expect(requests[0].url).toBe('/virtual/v1/userPro/rename');
+    expect(JSON.parse(requests[0].data as string)).toEqual({ projectId: 3, projectName: '周会' });
+  });
+
+  it('sends a GET endpoint without a body', async () => {
+    const { client, requests } = setup(ok({ roles: ['admin'] }));
+    await expect(client.call(profileEndpoint, {})).resolves.toMatchObject({ data: { roles: ['admin'] } });
+    expect(requests[0].method).toBe('get');
+    expect(requests[0].url).toBe('/api/v1/user/profile');
+    expect(requests[0].data).toBeUndefined();
   });
 });

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { describe, expectTypeOf, it } from 'vitest';
 import type { ApiClient } from '../../../src/api/client';
+import type { StudioApi } from '../../../src/api/studio';
+import { pptUploadEndpoint } from '../../../src/api/ppt.contract';
 import type { Envelope } from '../../../src/api/envelope';
 import type { RequestOf, ResponseOf } from '../../../src/api/endpoint';
 import {
@@ -22,6 +24,8 @@ export function clientSide(http: ApiClient) {
   void http.call(projectRenameEndpoint, { projectId: 1 });
   // @ts-expect-error projectId is a number
   void http.call(projectRenameEndpoint, { projectId: '1', projectName: 'x' });
+  // @ts-expect-error a multipart endpoint is sent with upload(), not call()
+  void http.call(pptUploadEndpoint, {});
   return http.call(projectRenameEndpoint, { projectId: 1, projectName: 'x' });
 }
 
@@ -44,5 +48,10 @@ describe('typed contract', () => {
     }>();
     expectTypeOf<ResponseOf<typeof projectListEndpoint>>().toEqualTypeOf<Envelope<ProjectListData>>();
     expectTypeOf(clientSide).returns.resolves.toEqualTypeOf<Envelope<null>>();
+    // The app's named calls are typed from the same endpoints, not restated.
+    expectTypeOf<ReturnType<StudioApi['listProjects']>>().resolves.toEqualTypeOf<Envelope<ProjectListData>>();
+    expectTypeOf<Parameters<StudioApi['listProjects']>[0]>().toEqualTypeOf<
+      RequestOf<typeof projectListEndpoint>
+    >();
   });
 });

@@ -11,6 +11,7 @@ import { stageBench } from './stage';
 import { workerBench } from './workers';
 import { presetBench } from './presets';
 import { benchDocument, segmentsOf, speakAll } from './benchProject';
+import { profileRender, profileTable } from './profile';
 
 // `npm run bench`: the figures of the README's performance section, measured on this machine and
 // written to bench/results/latest.json. Benchmarks are not timed tests: they only report.
@@ -43,6 +44,8 @@ async function call(url: string, body: unknown, token?: string) {
 const seconds = (ms: number) => Math.round(ms) / 1000;
 // BENCH_PAGES=2 proves the bench works in a minute; the figures are for the default 10 pages.
 const PAGES = Math.max(1, Math.min(10, Number(process.env.BENCH_PAGES) || 10));
+// `npm run bench -- --profile`: only the render profile (issue 15), written to bench/results/profile.json.
+const PROFILE = process.argv.includes('--profile');
 
 try {
   const userId = await server.services.accounts.createUser('bench', 'bench123456');
@@ -114,6 +117,27 @@ try {
     if (status.status !== 'done') throw new Error(`render ${status.status}: ${status.message}`);
     return { ms: performance.now() - started, video: status.video };
   };
+  if (PROFILE) {
+    // A plain page: the first page alone, no music, no subtitles; then the whole bench project.
+    const plainPage: ProjectDocument = {
+      ...doc,
+      bgMusic: '',
+      subtitle: 2,
+      ppt: { ...doc.ppt, pages: doc.ppt.pages.slice(0, 1) },
+    };
+    const profiles = [
+      await profileRender('plain page', plainPage, render),
+      await profileRender('bench project', doc, render),
+    ];
+    const table = profileTable(profiles);
+    const out = process.env.BENCH_OUT || path.join(root, 'bench/results/profile.json');
+    mkdirSync(path.dirname(out), { recursive: true });
+    writeFileSync(out, JSON.stringify({ ...results, profiles, table }, null, 2) + '\n');
+    console.log(table);
+    await server.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    process.exit(0);
+  }
   const full = await render(doc);
   const videoS = full.video.durationMs / 1000;
   results.render = {

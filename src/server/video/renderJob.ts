@@ -21,6 +21,7 @@ import { writePartFiles } from './shotPartFiles';
 import { composeFront, composeStill, transparentLike } from './stillComposer';
 import { pageCues } from '../../model/speech/subtitleCues';
 import { assDocument, subtitleStyle } from './subtitles';
+import { filtersOnlyArgs, profiling, timed } from './renderProfile';
 
 export const RENDER_JOB = 'render';
 /**
@@ -80,10 +81,10 @@ export function renderHandler(deps: {
       await mkdir(work, { recursive: true });
       try {
         await cache.prune();
-        const prepared = await prepareRender(parsed.value, ownerId, deps);
+        const prepared = await timed('prepare inputs', () => prepareRender(parsed.value, ownerId, deps));
         const result = await renderDocument(parsed.value, prepared, work, cache, ctx);
         const key = videoKey(ownerId, projectId, ctx.job.id);
-        await deps.files.commit(result.file, key);
+        await timed('probe and store', () => deps.files.commit(result.file, key));
         await deps.projects.setComposeStatus(projectId, 'done');
         const { file: _file, ...rest } = result;
         return { message: '合成成功', result: { key, ...rest } satisfies RenderResult };
@@ -127,7 +128,7 @@ async function renderDocument(
   );
   const missing: number[] = [];
   for (const [i, plan] of plans.entries()) {
-    if (await cache.take(keys[i], pageFiles[i])) {
+    if (await timed('page cache', () => cache.take(keys[i], pageFiles[i]))) {
       progressMs.set(plan.index, plan.durationMs);
       pagesDone++;
       pagesCached++;
@@ -147,7 +148,7 @@ async function renderDocument(
       report();
     });
     // A page that cannot be cached (disk full) is still a rendered page.
-    await cache.put(keys[i], pageFiles[i]).catch(() => undefined);
+    await timed('page cache', () => cache.put(keys[i], pageFiles[i])).catch(() => undefined);
     progressMs.set(plan.index, plan.durationMs);
     pagesDone++;
     report();
@@ -165,9 +166,11 @@ async function renderDocument(
     // The music goes in while joining (backgroundMusic.ts says why): pages stay cacheable.
     const graph = path.join(work, 'music.filtergraph');
     await writeFile(graph, musicMixGraph(speechIntervals(plans), doc.bgMusicVolume, totalMs));
-    await runFfmpeg(musicJoinArgs(list, music, graph, file), { signal: ctx.signal });
-  } else await runFfmpeg(concatArgs(list, file), { signal: ctx.signal });
-  const info = await probe(file);
+    await timed('music pass', () =>
+      runFfmpeg(musicJoinArgs(list, music, graph, file), { signal: ctx.signal }),
+    );
+  } else await timed('join pages (concat)', () => runFfmpeg(concatArgs(list, file), { signal: ctx.signal }));
+  const info = await timed('probe and store', () => probe(file));
   return {
     file,
     durationMs: info.durationMs,
@@ -199,30 +202,33 @@ async function renderPage(
   const prefix = path.join(work, `p${plan.index}`);
   const still = `${prefix}-still.png`;
   let front: string | undefined;
-  if (plan.video) {
-    // The video sits between the background and the presenter.
-    await composeStill(plan, still, { slide: null, character: null });
-    front = `${prefix}-front.png`;
-    await composeFront(plan, front);
-  } else await composeStill(plan, still);
+  await timed('still composition (sharp)', async () => {
+    if (plan.video) {
+      // The video sits between the background and the presenter.
+      await composeStill(plan, still, { slide: null, character: null });
+      front = `${prefix}-front.png`;
+      await composeFront(plan, front);
+    } else await composeStill(plan, still);
+  });
 
   const cues = pageMouthCues(plan);
   const mouthFile = `${prefix}-mouth.ffconcat`;
-  await writeFile(mouthFile, mouthTrack(cues, plan.durationMs, plan.character.rig.mouths));
-
   const openEyes = `${prefix}-open.png`;
-  await transparentLike(plan.character.rig.blink, openEyes);
   const blinkFile = `${prefix}-blink.ffconcat`;
   const blinks = blinkTimes(plan.durationMs, plan.index);
-  await writeFile(blinkFile, blinkTrack(blinks, plan.durationMs, openEyes, plan.character.rig.blink));
+  await timed('sprite tracks (mouth, blink)', async () => {
+    await writeFile(mouthFile, mouthTrack(cues, plan.durationMs, plan.character.rig.mouths));
+    await transparentLike(plan.character.rig.blink, openEyes);
+    await writeFile(blinkFile, blinkTrack(blinks, plan.durationMs, openEyes, plan.character.rig.blink));
+  });
   const parts = plan.parts
-    ? await writePartFiles(plan, plan.parts, prefix, cues, blinks, openEyes)
+    ? await timed('shot-part files', () => writePartFiles(plan, plan.parts!, prefix, cues, blinks, openEyes))
     : undefined;
 
   let subtitles = null;
   if (script !== null) {
     subtitles = { assFile: `${prefix}-subtitles.ass`, fontsDir: subtitleFontDir() };
-    await writeFile(subtitles.assFile, script);
+    await timed('subtitle script', () => writeFile(subtitles!.assFile, script));
   }
   const args = pageArgs(plan, {
     still,
@@ -234,11 +240,18 @@ async function renderPage(
     parts,
     front,
   });
-  await runFfmpeg(args, {
-    signal,
-    durationMs: plan.durationMs,
-    onProgress: (p) => onProgress(Math.min(p.outTimeMs, plan.durationMs)),
-  });
+  await timed('page ffmpeg (decode, filters, encode, audio)', () =>
+    runFfmpeg(args, {
+      signal,
+      durationMs: plan.durationMs,
+      onProgress: (p) => onProgress(Math.min(p.outTimeMs, plan.durationMs)),
+    }),
+  );
+  if (profiling()) {
+    await timed('of which filters without encoding (profile run)', () =>
+      runFfmpeg(filtersOnlyArgs(args), { signal }),
+    );
+  }
 }
 
 /** Runs `work` over the items with at most `limit` at once; the first failure stops the rest. */

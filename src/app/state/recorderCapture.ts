@@ -96,15 +96,36 @@ function scriptProcessorGraph(
   };
 }
 
+/** An audio context with a capture graph attached, as the session drives it. */
+interface CaptureGraph {
+  sampleRate: number;
+  suspend(): Promise<void>;
+  resume(): Promise<void>;
+  /** Detaches the graph and closes the context. */
+  close(): Promise<void>;
+}
+
+function captureGraph(
+  ctx: Pick<globalThis.AudioContext, 'sampleRate' | 'suspend' | 'resume' | 'close'>,
+  detach: () => void,
+): CaptureGraph {
+  return {
+    sampleRate: ctx.sampleRate,
+    suspend: () => ctx.suspend(),
+    resume: () => ctx.resume(),
+    close: async () => {
+      detach();
+      await ctx.close();
+    },
+  };
+}
+
 /** The browser microphone as a capture backend for the recorder. */
 export const microphoneCapture: CaptureBackend = {
   async start(onChunk) {
     const stream = await openMicrophone();
     const stopTracks = () => stream.getTracks().forEach((t) => t.stop());
-    let suspend: () => Promise<void>;
-    let resume: () => Promise<void>;
-    let close: () => Promise<void>;
-    let sampleRate: number;
+    let graph: CaptureGraph;
     try {
       const ctx = new AudioContext({ sampleRate: RECORDING_SAMPLE_RATE, latencyHint: 'interactive' });
       let detach: () => void;
@@ -114,38 +135,23 @@ export const microphoneCapture: CaptureBackend = {
         await ctx.close();
         throw new Error('worklet unavailable');
       }
-      ({ sampleRate } = ctx);
-      suspend = () => ctx.suspend();
-      resume = () => ctx.resume();
-      close = async () => {
-        detach();
-        await ctx.close();
-      };
+      graph = captureGraph(ctx, detach);
     } catch {
-      let ctx: globalThis.AudioContext;
-      let detach: () => void;
       try {
-        ctx = new window.AudioContext({ sampleRate: RECORDING_SAMPLE_RATE });
-        detach = scriptProcessorGraph(ctx, stream, onChunk);
+        const ctx = new window.AudioContext({ sampleRate: RECORDING_SAMPLE_RATE });
+        graph = captureGraph(ctx, scriptProcessorGraph(ctx, stream, onChunk));
       } catch (error) {
         stopTracks();
         throw error;
       }
-      ({ sampleRate } = ctx);
-      suspend = () => ctx.suspend();
-      resume = () => ctx.resume();
-      close = async () => {
-        detach();
-        await ctx.close();
-      };
     }
     const session: CaptureSession = {
-      sampleRate,
-      pause: suspend,
-      resume,
+      sampleRate: graph.sampleRate,
+      pause: graph.suspend,
+      resume: graph.resume,
       async stop() {
         stopTracks();
-        await close().catch(() => undefined);
+        await graph.close().catch(() => undefined);
       },
     };
     return session;

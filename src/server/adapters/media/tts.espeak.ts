@@ -6,13 +6,8 @@
  */
 import type { Worker } from 'node:worker_threads';
 import type { PhonemeTiming, WordTiming } from '../../../model/speech';
-import {
-  registerTtsEngine,
-  type TtsEngine,
-  type TtsRequest,
-  type TtsResult,
-  type TtsVoice,
-} from './tts.engine';
+import { registerTtsEngine } from './tts.engine';
+import type { TtsEngine, TtsRequest, TtsResult, TtsVoice } from './tts.engine';
 import type { EspeakEvent, EspeakRequest, EspeakResponse } from './tts.espeak.protocol';
 import { encodeWav, NARRATION_SAMPLE_RATE, resamplePcm16, samplesToMs } from './wav';
 import { startModuleWorker } from './workerThread';

@@ -8,13 +8,8 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { audioToWav } from './ffmpeg';
-import {
-  registerTtsEngine,
-  type TtsEngine,
-  type TtsRequest,
-  type TtsResult,
-  type TtsVoice,
-} from './tts.engine';
+import { registerTtsEngine } from './tts.engine';
+import type { TtsEngine, TtsRequest, TtsResult, TtsVoice } from './tts.engine';
 import type { OpenAiTtsConfig } from './tts.openai.config';
 import type { PublicVoice } from './tts.voices';
 import { decodeWav, encodeWav, NARRATION_SAMPLE_RATE, resamplePcm16, samplesToMs, type Pcm16 } from './wav';

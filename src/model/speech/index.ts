@@ -1,5 +1,13 @@
 export { splitLanguageRuns, type LanguageRun, type RunLanguage } from './languageRuns';
-export { MOUTH_SHAPES, MOUTH_SHAPE_DESCRIPTIONS, shapesForPhoneme, type MouthShape } from './mouthShapes';
+export {
+  MOUTH_SHAPES,
+  MOUTH_SHAPE_DESCRIPTIONS,
+  nasalCodaShape,
+  phonemeKind,
+  shapesForPhoneme,
+  type MouthShape,
+  type PhonemeKind,
+} from './mouthShapes';
 export {
   DEFAULT_MIN_HOLD_MS,
   DEFAULT_MIN_REST_MS,
@@ -13,6 +21,8 @@ export {
 } from './mouthTimeline';
 export type { PhonemeTiming, WordTiming } from './timings';
 export { mouthTimelineFromLevels, type LevelTimelineOptions } from './levelTimeline';
+export { MOUTH_OPENING, mouthClass, type MouthClass } from './mouthOpening';
+export { TTS_LEAD_MS, TTS_MIN_HOLD_MS, ttsMouthTimeline, type TtsMouthOptions } from './ttsMouthTimeline';
 export {
   assDocument,
   assTime,

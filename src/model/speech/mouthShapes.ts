@@ -120,3 +120,27 @@ export function shapesForPhoneme(phoneme: string): MouthShape[] {
   // consonant symbols after the vowel ("onɡ", "ɔːɹ") are too: the vowel shape dominates what is seen.
   return vowelShapes.filter((shape, i) => i === 0 || shape !== vowelShapes[i - 1]);
 }
+
+/** What a phoneme is to the lips: a pause, a vowel (the nucleus of a syllable) or a consonant. */
+export type PhonemeKind = 'pause' | 'vowel' | 'consonant';
+
+/** Whether an eSpeak phoneme is a pause, a vowel (any vowel symbol, e.g. "ˈiou", "o-") or a consonant. */
+export function phonemeKind(phoneme: string): PhonemeKind {
+  const trimmed = phoneme.trim().replace(/^[ˈˌ]+/, '');
+  if (trimmed === '' || trimmed === '_' || trimmed.startsWith('(')) return 'pause';
+  if (SPECIAL[trimmed] ?? SPECIAL[bare(trimmed)]) return 'vowel';
+  return Array.from(bare(trimmed)).some((s) => s in VOWELS) ? 'vowel' : 'consonant';
+}
+
+/**
+ * The shape of a nasal coda written inside a vowel phoneme (Mandarin "ˈonɡ" of 松, "ioŋ"), which
+ * {@link shapesForPhoneme} leaves out as the vowel dominates; null without one. The coda is quiet
+ * and the lips leave the vowel for it, so an opening that follows loudness shows it.
+ */
+export function nasalCodaShape(phoneme: string): MouthShape | null {
+  if (phonemeKind(phoneme) !== 'vowel') return null;
+  const symbols = bare(phoneme.trim());
+  if (/(ŋ|ng|n)$/.test(symbols)) return 'B';
+  if (/m$/.test(symbols)) return 'A';
+  return null;
+}

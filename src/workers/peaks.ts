@@ -18,15 +18,7 @@ export function computePeaks(pcm: Float32Array, buckets: number): Peaks {
     const from = Math.floor((b * length) / n);
     const to = Math.floor(((b + 1) * length) / n);
     if (to <= from) continue;
-    let lo = pcm[from];
-    let hi = lo;
-    for (let i = from + 1; i < to; i++) {
-      const s = pcm[i];
-      if (s < lo) lo = s;
-      else if (s > hi) hi = s;
-    }
-    min[b] = lo;
-    max[b] = hi;
+    [min[b], max[b]] = chunkPeak(pcm, from, to);
   }
   return { min, max };
 }

@@ -1,26 +1,13 @@
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { openBrowser, photographAtLaptopSizes, screenshot, type BrowserSession } from './helpers/browser';
-import { startRealServer, type RealServer } from './helpers/realServer';
-
-const tid = (id: string) => `[data-testid="${id}"]`;
+import { describe, expect, it } from 'vitest';
+import { photographAtLaptopSizes, screenshot } from './helpers/browser';
+import { toasts } from './helpers/screens';
+import { tid, useE2eSession } from './helpers/session';
 
 describe('account flows in Chromium through the real server', () => {
-  let server: RealServer;
-  let browser: BrowserSession;
-  let page: Page;
-
-  beforeAll(async () => {
-    server = await startRealServer();
-    browser = await openBrowser();
-    page = browser.page;
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  // Logging in is what this file tests.
+  const { server, page } = useE2eSession({ login: false });
 
   async function login(username: string, password: string) {
     await page.fill(tid('login-username'), username);
@@ -40,7 +27,7 @@ describe('account flows in Chromium through the real server', () => {
     await login('demo', 'wrong-password');
     await expect.poll(() => page.textContent(tid('login-error'))).toContain('用户名或密码错误');
     // Said once, above the form: no toast repeats it.
-    expect(await page.locator(tid('toast')).allTextContents()).not.toContain('用户名或密码错误');
+    expect(await toasts(page)).not.toContain('用户名或密码错误');
   });
 
   it('sends a logged-out visit of /my to login and back to /my after logging in', async () => {
@@ -84,7 +71,7 @@ describe('account flows in Chromium through the real server', () => {
     await page.fill(tid('pwd-new'), 'newpass789');
     await page.fill(tid('pwd-confirm'), 'newpass789');
     await page.click(tid('pwd-submit'));
-    await expect.poll(() => page.locator(tid('toast')).allTextContents()).toContain('密码修改成功');
+    await expect.poll(() => toasts(page)).toContain('密码修改成功');
     await expect.poll(() => page.locator(tid('password-dialog')).count()).toBe(0);
   });
 
@@ -123,7 +110,7 @@ describe('account flows in Chromium through the real server', () => {
     await page.click(tid('user-menu'));
     await page.click(tid('menu-logout'));
     await page.waitForSelector(tid('login-form'));
-    await expect.poll(() => page.locator(tid('toast')).allTextContents()).toContain('登出成功');
+    await expect.poll(() => toasts(page)).toContain('登出成功');
     await login('demo', 'demo123456');
     await expect.poll(() => page.textContent(tid('login-error'))).toContain('用户名或密码错误');
     await login('demo', 'newpass789');

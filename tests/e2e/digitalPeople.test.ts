@@ -1,34 +1,21 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, screenshot, type BrowserSession } from './helpers/browser';
-import { loginAsDemo } from './helpers/login';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { screenshot } from './helpers/browser';
 import { writePresenterArt } from './helpers/presenterArt';
 import { rawRgb } from './helpers/solidArt';
 import { stageApi, stageGeometry, stageItems, stageReady } from './helpers/stage';
-import { startRealServer, type RealServer } from './helpers/realServer';
-
-const tid = (id: string) => `[data-testid="${id}"]`;
+import { waitForSpokenPages } from './helpers/screens';
+import { tid, useE2eSession } from './helpers/session';
 
 describe('我的数字人 in Chromium', () => {
-  let server: RealServer;
-  let browser: BrowserSession;
-  let page: Page;
+  const { server, page } = useE2eSession();
   let art: Awaited<ReturnType<typeof writePresenterArt>>;
 
   beforeAll(async () => {
-    server = await startRealServer();
     art = await writePresenterArt(mkdtempSync(path.join(tmpdir(), 'presenter-art-')));
-    browser = await openBrowser();
-    page = browser.page;
-    await loginAsDemo(page, server.url);
   }, 90_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
 
   const cards = () => page.locator(tid('own-presenter-card'));
 
@@ -205,11 +192,7 @@ describe('我的数字人 in Chromium', () => {
       await page.click(tid('editor-synthesise'));
       await page.click(tid('confirm-no-pdf-confirm'));
       await page.waitForSelector(tid('synthesis-dialog'));
-      await expect
-        .poll(() => page.locator(`${tid('synthesis-table')} [data-status="success"]`).count(), {
-          timeout: 60_000,
-        })
-        .toBe(1);
+      await waitForSpokenPages(page, 1, 60_000);
       await page.click(tid('synthesis-confirm'));
       await page.waitForSelector(tid('page-home'));
       await expect

@@ -1,29 +1,14 @@
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { openBrowser, screenshot, type BrowserSession } from './helpers/browser';
-import { loginAsDemo } from './helpers/login';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from './helpers/browser';
 import { stageItems } from './helpers/stage';
-import { startRealServer, type RealServer } from './helpers/realServer';
+import { doneVideoCard, videoKey, waitForSpokenPages } from './helpers/screens';
+import { tid, useE2eSession } from './helpers/session';
 
-const tid = (id: string) => `[data-testid="${id}"]`;
 const PDF = path.resolve(import.meta.dirname, '../fixtures/slides-zh-3p.pdf');
 
 describe('first video end to end in Chromium', () => {
-  let server: RealServer;
-  let browser: BrowserSession;
-  let page: Page;
-
-  beforeAll(async () => {
-    server = await startRealServer();
-    browser = await openBrowser();
-    page = browser.page;
-    await loginAsDemo(page, server.url);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const { page } = useE2eSession();
 
   async function typeNarration(text: string) {
     const box = page.locator(tid('narration-box'));
@@ -95,11 +80,7 @@ describe('first video end to end in Chromium', () => {
   it('synthesises: the list converts every page, then the render runs and the video plays in 我的', async () => {
     await page.click(tid('editor-synthesise'));
     await page.waitForSelector(tid('synthesis-dialog'));
-    await expect
-      .poll(() => page.locator(`${tid('synthesis-table')} [data-status="success"]`).count(), {
-        timeout: 120_000,
-      })
-      .toBe(3);
+    await waitForSpokenPages(page, 3, 120_000);
     await screenshot(page, 'synthesis-dialog');
     await page.click(tid('synthesis-confirm'));
 
@@ -113,9 +94,9 @@ describe('first video end to end in Chromium', () => {
 
     await page.click(tid('nav-my'));
     await page.waitForSelector(tid('page-my'));
-    const card = page.locator(`${tid('page-my')} [data-testid^="video-item-"][data-state="done"]`).first();
+    const card = doneVideoCard(page);
     await card.waitFor();
-    const jobId = (await card.getAttribute('data-testid'))!.replace('video-item-', '');
+    const jobId = await videoKey(card);
     const download = await page.getAttribute(tid(`video-download-${jobId}`), 'href');
     expect(download).toMatch(/\/files\/u\/\d+\/videos\/.+\.mp4\?exp=/);
     await page.click(tid(`video-play-${jobId}`));

@@ -2,15 +2,13 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProfileData } from '../../src/api/user.contract';
 import type { ProjectDocument } from '../../src/model/project';
 import type { Box } from '../../src/server/video/planTypes';
 import { boxDifference, frameAt, near, pixel } from '../server/helpers/video';
 import { colourBox, edgeError, twoColourGif, type Rgb } from '../server/video/colourBoxes';
-import { openBrowser, screenshot, SCREENSHOT_DIR, type BrowserSession } from './helpers/browser';
-import { loginAsDemo } from './helpers/login';
+import { screenshot, SCREENSHOT_DIR } from './helpers/browser';
 import {
   audioRms,
   colourDeckPdf,
@@ -20,7 +18,6 @@ import {
   toneMp3,
   toneRms,
 } from './helpers/mediaFiles';
-import { startRealServer, type RealServer } from './helpers/realServer';
 import { rawRgb, solidPng } from './helpers/solidArt';
 import {
   centre as itemCentre,
@@ -31,6 +28,8 @@ import {
   stageItems,
   stageReady,
 } from './helpers/stage';
+import { chooseBuiltInCast, doneVideoCard, toasts, videoKey, waitForSpokenPages } from './helpers/screens';
+import { tid, useE2eSession } from './helpers/session';
 
 /*
  * One author's whole session in a real Chromium through the real server: a 4-page PDF deck, page 1
@@ -39,7 +38,6 @@ import {
  * subtitles, downloaded from 我的 and checked frame by frame and by its sound.
  */
 
-const tid = (id: string) => `[data-testid="${id}"]`;
 const W = 1920;
 const H = 1080;
 const FPS = 25;
@@ -65,9 +63,10 @@ const VIDEO_SECONDS = 5;
 const frameAligned = (ms: number) => (Math.ceil((ms * FPS) / 1000) * 1000) / FPS;
 
 describe('the whole editor in Chromium: every kind of page, synthesised and checked', () => {
-  let server: RealServer;
-  let browser: BrowserSession;
-  let page: Page;
+  // The fake microphone plays beeps, so the recorder captures real sound.
+  const { server, browser, page } = useE2eSession({
+    browserArgs: ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
+  });
   const work = mkdtempSync(path.join(tmpdir(), 'full-editor-e2e-'));
   const media = {
     pdf: path.join(work, '四页演示.pdf'),
@@ -87,21 +86,11 @@ describe('the whole editor in Chromium: every kind of page, synthesised and chec
     twoColourGif(media.gif, YELLOW, GIF_BLUE, 64, 200);
     toneMp3(media.mp3, 2);
     movingToneVideo(media.video, VIDEO_SECONDS);
-    server = await startRealServer();
-    // The fake microphone plays beeps, so the recorder captures real sound.
-    browser = await openBrowser({
-      args: ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
-    });
-    page = browser.page;
-    await loginAsDemo(page, server.url);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+  afterAll(() => {
     rmSync(work, { recursive: true, force: true });
   });
 
-  const toasts = () => page.locator(tid('toast')).allTextContents();
   const stickers = async () =>
     (await stageItems(page)).filter((i) => i.kind === 'sticker' || i.kind === 'gif');
 
@@ -154,12 +143,7 @@ describe('the whole editor in Chromium: every kind of page, synthesised and chec
       })
       .toBe(4);
     await expect.poll(() => page.locator(tid('pdf-dialog')).count()).toBe(0);
-    await page.click(tid('library-tab-character'));
-    await page.click(`${tid('character-item')}[data-id="xiaoya"]`);
-    await page.click(tid('library-tab-scene'));
-    await page.click(`${tid('scene-item')}[data-id="office"]`);
-    await page.click(tid('library-tab-voice'));
-    await page.click(`${tid('voice-item')}[data-id="espeak-zh-female"]`);
+    await chooseBuiltInCast(page);
     await expect
       .poll(() => page.getAttribute(`${tid('voice-item')}[data-id="espeak-zh-female"]`, 'data-selected'))
       .toBe('true');
@@ -236,7 +220,7 @@ describe('the whole editor in Chromium: every kind of page, synthesised and chec
     await page.setInputFiles(tid('page-video-input-3'), media.video);
     await page.waitForSelector(tid('page-video-sound-3'), { timeout: 60_000 });
     await page.click(tid('page-video-sound-3'));
-    await expect.poll(toasts).toContain('已禁用当前视频声音');
+    await expect.poll(() => toasts(page)).toContain('已禁用当前视频声音');
     await expect.poll(() => page.locator(`${tid('page-video-badge-3')} .volume.off`).count()).toBe(1);
     await expect.poll(async () => (await stageItems(page)).some((i) => i.kind === 'video')).toBe(true);
     // The video plays on the stage: frames are drawn as it runs.
@@ -252,11 +236,7 @@ describe('the whole editor in Chromium: every kind of page, synthesised and chec
     await page.waitForSelector(tid('synthesis-dialog'));
     await page.click(tid('synthesis-subtitle'));
     await expect.poll(() => page.textContent(tid('synthesis-subtitle-state'))).toBe('开启');
-    await expect
-      .poll(() => page.locator(`${tid('synthesis-table')} [data-status="success"]`).count(), {
-        timeout: 120_000,
-      })
-      .toBe(4);
+    await waitForSpokenPages(page, 4, 120_000);
     await screenshot(page, 'full-synthesis-dialog');
     // The final document (export coordinates) is what the render reads: keep it for the checks.
     const saved = page.waitForRequest((r) => {
@@ -275,10 +255,10 @@ describe('the whole editor in Chromium: every kind of page, synthesised and chec
       .poll(() => status.getAttribute('data-state'), { timeout: 240_000, interval: 1000 })
       .toBe('done');
     await page.click(tid('nav-my'));
-    const card = page.locator(`${tid('page-my')} [data-testid^="video-item-"][data-state="done"]`).first();
+    const card = doneVideoCard(page);
     await card.waitFor();
     await screenshot(page, 'full-my-videos');
-    const key = (await card.getAttribute('data-testid'))!.replace('video-item-', '');
+    const key = await videoKey(card);
     const href = (await page.getAttribute(tid(`video-download-${key}`), 'href'))!;
     const res = await browser.context.request.get(new URL(href, server.url).toString());
     expect(res.ok()).toBe(true);

@@ -1,31 +1,14 @@
-import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { ffmpegPath } from '../../src/server/adapters/media/ffmpeg';
-import { openBrowser, screenshot, type BrowserSession } from './helpers/browser';
-import { loginAsDemo } from './helpers/login';
-import { startRealServer, type RealServer } from './helpers/realServer';
-
-const tid = (id: string) => `[data-testid="${id}"]`;
+import { describe, expect, it } from 'vitest';
+import { screenshot } from './helpers/browser';
+import { toneMp3 } from './helpers/mediaFiles';
+import { toasts } from './helpers/screens';
+import { tid, useE2eSession } from './helpers/session';
 
 describe('materials, background music and points in Chromium', () => {
-  let server: RealServer;
-  let browser: BrowserSession;
-  let page: Page;
-
-  beforeAll(async () => {
-    server = await startRealServer();
-    browser = await openBrowser();
-    page = browser.page;
-    await loginAsDemo(page, server.url);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const { server, page } = useE2eSession();
 
   it('shows empty material lists under 我的 → 我的素材 and uploads an image and a track', async () => {
     await page.goto(`${server.url}/home/#/my`);
@@ -37,23 +20,10 @@ describe('materials, background music and points in Chromium', () => {
     const bad = path.join(server.dataDir, 'fake.mp3');
     writeFileSync(bad, 'this is not music');
     await page.setInputFiles(tid('material-input-3'), bad);
-    await expect
-      .poll(() => page.locator(tid('toast')).allTextContents())
-      .toContain('音频素材只能是 WAV、MP3、M4A、OGG、AAC 或 FLAC 格式');
+    await expect.poll(() => toasts(page)).toContain('音频素材只能是 WAV、MP3、M4A、OGG、AAC 或 FLAC 格式');
 
-    const mp3 = path.join(server.dataDir, '轻快钢琴.mp3');
-    const made = spawnSync(ffmpegPath(), [
-      '-v',
-      'error',
-      '-f',
-      'lavfi',
-      '-i',
-      'sine=f=440:d=4',
-      '-ar',
-      '44100',
-      mp3,
-    ]);
-    expect(made.status).toBe(0);
+    const mp3 = toneMp3(path.join(server.dataDir, '轻快钢琴.mp3'), 4, 440);
+
     await page.setInputFiles(tid('material-input-3'), mp3);
     await page.waitForSelector(tid('material-audios'), { timeout: 30_000 });
     expect(await page.textContent(tid('material-audios'))).toContain('轻快钢琴');

@@ -1,33 +1,20 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { encodeWav } from '../../src/server/adapters/media/wav';
 import { noiseSignal, voicedSignal } from '../helpers/voiceSignal';
-import { openBrowser, photographAtLaptopSizes, screenshot, type BrowserSession } from './helpers/browser';
-import { loginAsDemo } from './helpers/login';
-import { startRealServer, type RealServer } from './helpers/realServer';
-
-const tid = (id: string) => `[data-testid="${id}"]`;
+import { photographAtLaptopSizes, screenshot } from './helpers/browser';
+import { toasts } from './helpers/screens';
+import { tid, useE2eSession } from './helpers/session';
 
 describe('我的音色 in Chromium: a private voice from a sample, previewed and used in the editor', () => {
-  let server: RealServer;
-  let browser: BrowserSession;
-  let page: Page;
+  const { server, page } = useE2eSession({ browserArgs: ['--autoplay-policy=no-user-gesture-required'] });
   let sample: string;
   let voiceId: string;
 
-  beforeAll(async () => {
-    server = await startRealServer();
+  beforeAll(() => {
     sample = path.join(server.dataDir, '我的朗读.wav');
     writeFileSync(sample, encodeWav(voicedSignal({ f0Hz: 120, seconds: 12 }).samples, 24_000));
-    browser = await openBrowser({ args: ['--autoplay-policy=no-user-gesture-required'] });
-    page = browser.page;
-    await loginAsDemo(page, server.url);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
   });
 
   it('creates a voice from an uploaded sample only with the consent, and trains it until ready', async () => {
@@ -101,7 +88,7 @@ describe('我的音色 in Chromium: a private voice from a sample, previewed and
     await photographAtLaptopSizes(page, 'issue16-myvoice-failed');
 
     await card.locator(tid('myvoice-redo')).click();
-    await expect.poll(() => page.locator(tid('toast')).allTextContents()).toContain('已重新开始训练');
+    await expect.poll(() => toasts(page)).toContain('已重新开始训练');
     await expect.poll(() => card.getAttribute('data-status'), { timeout: 60_000 }).toBe('3');
 
     await card.locator(tid('myvoice-delete')).click();

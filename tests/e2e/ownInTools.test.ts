@@ -1,13 +1,13 @@
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CharacterItem } from '../../src/api/library.contract';
 import type { ProjectDetailData } from '../../src/api/project.contract';
 import { encodeWav } from '../../src/server/adapters/media/wav';
 import { voicedSignal } from '../helpers/voiceSignal';
-import { openBrowser, photographAtLaptopSizes, type BrowserSession } from './helpers/browser';
-import { loginAsDemo } from './helpers/login';
-import { startRealServer, type RealServer } from './helpers/realServer';
-import { SessionApi, solidPng } from './helpers/solidArt';
+import { photographAtLaptopSizes } from './helpers/browser';
+import { SessionApi, sessionApi } from './helpers/sessionApi';
+import { solidPng } from './helpers/solidArt';
+import { doneVideoCard, openProjectId, waitForSpokenPages } from './helpers/screens';
+import { tid, useE2eSession } from './helpers/session';
 
 /*
  * Issue 16: the user's own presenter and private voice are offered wherever the built-in ones are.
@@ -16,23 +16,14 @@ import { SessionApi, solidPng } from './helpers/solidArt';
  * photographed at 1600x900 and 1280x720 and must not overflow or show undefined.
  */
 
-const tid = (id: string) => `[data-testid="${id}"]`;
-
 describe('own presenters and voices in the helper tools', () => {
-  let server: RealServer;
-  let browser: BrowserSession;
-  let page: Page;
+  const { server, browser, page } = useE2eSession();
   let api: SessionApi;
   let presenter: CharacterItem;
   let voiceId: string;
 
   beforeAll(async () => {
-    server = await startRealServer();
-    browser = await openBrowser();
-    page = browser.page;
-    await loginAsDemo(page, server.url);
-    const jwt = (await browser.context.cookies()).find((c) => c.name === 'jwt')!.value;
-    api = new SessionApi(server.url, jwt);
+    api = await sessionApi(browser, server.url);
     const sample = encodeWav(voicedSignal({ f0Hz: 120, seconds: 12 }).samples, 24_000);
     voiceId = (
       await api.upload<{ id: string }>(
@@ -57,10 +48,6 @@ describe('own presenters and voices in the helper tools', () => {
       await new Promise((r) => setTimeout(r, 200));
     }
   }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
 
   it('一键成片 makes a project with my presenter and my voice, spoken and rendered', async () => {
     await page.goto(`${server.url}/home/#/helptool`);
@@ -72,7 +59,7 @@ describe('own presenters and voices in the helper tools', () => {
     await photographAtLaptopSizes(page, 'issue16-helptool-own');
     await page.click(tid('script-generate'));
     await page.waitForSelector(tid('editor-topbar'), { timeout: 60_000 });
-    const projectId = Number(new URL(page.url().replace('#', '')).searchParams.get('videoid'));
+    const projectId = openProjectId(page);
     const detail = await api.post<ProjectDetailData>('/virtual/v1/userPro/detail', {
       projectId,
       original: 1,
@@ -82,18 +69,11 @@ describe('own presenters and voices in the helper tools', () => {
     await page.click(tid('editor-synthesise'));
     await page.click(tid('confirm-no-pdf-confirm'));
     await page.waitForSelector(tid('synthesis-dialog'));
-    await expect
-      .poll(() => page.locator(`${tid('synthesis-table')} [data-status="success"]`).count(), {
-        timeout: 120_000,
-      })
-      .toBe(2);
+    await waitForSpokenPages(page, 2, 120_000);
     await page.click(tid('synthesis-confirm'));
     await page.waitForSelector(tid('page-home'));
     await page.click(tid('nav-my'));
-    await page
-      .locator(`${tid('page-my')} [data-testid^="video-item-"][data-state="done"]`)
-      .first()
-      .waitFor({ timeout: 180_000 });
+    await doneVideoCard(page).waitFor({ timeout: 180_000 });
     await photographAtLaptopSizes(page, 'issue16-my');
   }, 400_000);
 
@@ -122,7 +102,7 @@ describe('own presenters and voices in the helper tools', () => {
     await photographAtLaptopSizes(page, 'issue16-virtual');
     await card.locator(tid('presenter-use')).click();
     await page.waitForSelector(tid('editor-topbar'));
-    const projectId = Number(new URL(page.url().replace('#', '')).searchParams.get('videoid'));
+    const projectId = openProjectId(page);
     const detail = await api.post<ProjectDetailData>('/virtual/v1/userPro/detail', {
       projectId,
       original: 1,

@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page, Route } from 'playwright-core';
-import { openBrowser, screenshot, type BrowserSession } from './helpers/browser';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Route } from 'playwright-core';
+import { screenshot } from './helpers/browser';
 import { loginAsDemo } from './helpers/login';
-import { startRealServer, type RealServer } from './helpers/realServer';
+import { openProjectId, toasts } from './helpers/screens';
+import { tid, useE2eSession } from './helpers/session';
+import { sessionApi } from './helpers/sessionApi';
 
 /*
  * PDF管理 reads the chosen file in the browser (pdf.js in a worker): the page count and thumbnails
@@ -13,20 +15,15 @@ import { startRealServer, type RealServer } from './helpers/realServer';
  * Then the draft autosaves after a quiet half minute (the page's clock is fast-forwarded).
  */
 
-const tid = (id: string) => `[data-testid="${id}"]`;
 const fixture = (name: string) => path.resolve(import.meta.dirname, '../fixtures', name);
 const UPLOAD_PATH = '/virtual/v1/userPpt/upload';
 
 describe('PDF read in the browser before upload, and draft autosave', () => {
-  let server: RealServer;
-  let browser: BrowserSession;
-  let page: Page;
+  // The clock and the upload listener are set up before logging in.
+  const { server, browser, page } = useE2eSession({ login: false });
   const uploads: string[] = [];
 
   beforeAll(async () => {
-    server = await startRealServer();
-    browser = await openBrowser();
-    page = browser.page;
     // Time runs normally until the test fast-forwards it.
     await page.clock.install();
     page.on('request', (req) => {
@@ -36,27 +33,12 @@ describe('PDF read in the browser before upload, and draft autosave', () => {
     await page.click(`${tid('page-home')} ${tid('home-create-text')}`);
     await page.waitForSelector(tid('pdf-dialog'));
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
 
   async function choose(file: { name: string; mimeType: string; buffer: Buffer }) {
     await page.setInputFiles(tid('pdf-upload-input'), file);
   }
-  async function toasts() {
-    return page.locator(tid('toast')).allTextContents();
-  }
   async function apiPost<T>(urlPath: string, body: object): Promise<T> {
-    const jwt = (await browser.context.cookies()).find((c) => c.name === 'jwt')!.value;
-    const res = await fetch(`${server.url}${urlPath}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${jwt}` },
-      body: JSON.stringify(body),
-    });
-    const json = (await res.json()) as { code: number; msg: string; data: T };
-    if (json.code !== 200) throw new Error(`${urlPath}: ${json.code} ${json.msg}`);
-    return json.data;
+    return (await sessionApi(browser, server.url)).post<T>(urlPath, body);
   }
 
   it('refuses random bytes named .pdf, a broken and an encrypted PDF without uploading', async () => {
@@ -75,7 +57,7 @@ describe('PDF read in the browser before upload, and draft autosave', () => {
     ];
     for (const c of cases) {
       await choose({ name: c.name, mimeType: 'application/pdf', buffer: c.buffer });
-      await expect.poll(toasts, { timeout: 15_000 }).toContain(c.message);
+      await expect.poll(() => toasts(page), { timeout: 15_000 }).toContain(c.message);
       // The dialog is back to choosing a file: nothing is uploading.
       await page.waitForSelector(tid('pdf-upload'));
     }
@@ -134,7 +116,7 @@ describe('PDF read in the browser before upload, and draft autosave', () => {
   });
 
   it('autosaves the draft after 30 s without edits', async () => {
-    const projectId = Number(new URL(page.url().replace('#/', '')).searchParams.get('videoid'));
+    const projectId = openProjectId(page);
     expect(projectId).toBeGreaterThan(0);
     const revisionNow = async () =>
       (await apiPost<{ revision: number }>('/virtual/v1/userPro/detail', { projectId })).revision;
@@ -154,14 +136,14 @@ describe('PDF read in the browser before upload, and draft autosave', () => {
     await expect.poll(revisionNow, { timeout: 15_000 }).toBeGreaterThan(before);
     await expect.poll(() => page.textContent(tid('editor-save-state'))).toMatch(/已自动保存 \d\d:\d\d/);
     // Saved quietly: no 保存成功 message.
-    expect(await toasts()).not.toContain('保存成功');
+    expect(await toasts(page)).not.toContain('保存成功');
     const saved = await apiPost<{ detail: string }>('/virtual/v1/userPro/detail', { projectId });
     expect(saved.detail).toContain('自动保存的文案');
     await screenshot(page, 'pdf-local-autosaved');
   });
 
   it('narration typed but not stored is an unsaved change: leaving warns, autosave stores it', async () => {
-    const projectId = Number(new URL(page.url().replace('#/', '')).searchParams.get('videoid'));
+    const projectId = openProjectId(page);
     const box = page.locator(tid('narration-box'));
     await box.click();
     await page.keyboard.press('End');
@@ -195,7 +177,7 @@ describe('PDF read in the browser before upload, and draft autosave', () => {
   });
 
   it('stops autosaving after a stale revision and says why', async () => {
-    const projectId = Number(new URL(page.url().replace('#/', '')).searchParams.get('videoid'));
+    const projectId = openProjectId(page);
     // Another tab saves the project: the editor's revision is now stale.
     const other = await apiPost<{ detail: string; revision: number }>('/virtual/v1/userPro/detail', {
       projectId,
@@ -213,7 +195,7 @@ describe('PDF read in the browser before upload, and draft autosave', () => {
     await page.click(tid('narration-save'));
     await page.clock.fastForward(61_000);
     const stale = '项目已在其他窗口或设备上修改，请刷新后再保存';
-    await expect.poll(toasts, { timeout: 15_000 }).toContain(stale);
+    await expect.poll(() => toasts(page), { timeout: 15_000 }).toContain(stale);
     await page.clock.fastForward(5 * 60_000);
     await page.waitForTimeout(500);
     // Nothing overwrote the other tab's save, and the editor still holds the unsaved edit.

@@ -1,17 +1,17 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectDetailData } from '../../src/api/project.contract';
 import type { SceneItem } from '../../src/api/library.contract';
 import { chooseScene, newDocument, type ProjectDocument } from '../../src/model/project';
-import { openBrowser, screenshot, type BrowserSession } from './helpers/browser';
-import { loginAsDemo } from './helpers/login';
+import { screenshot } from './helpers/browser';
 import { movingToneVideo } from './helpers/mediaFiles';
-import { startRealServer, type RealServer } from './helpers/realServer';
-import { SessionApi, solidPng } from './helpers/solidArt';
+import { SessionApi, sessionApi } from './helpers/sessionApi';
+import { solidPng } from './helpers/solidArt';
+
 import { stageApi, stageItems, stageReady } from './helpers/stage';
+import { tid, useE2eSession } from './helpers/session';
 
 /*
  * Issue 11: deleting never loses work by surprise. 删除视频 asks first, and undo brings back a
@@ -19,26 +19,15 @@ import { stageApi, stageItems, stageReady } from './helpers/stage';
  * them and asks again, and only a second yes deletes it.
  */
 
-const tid = (id: string) => `[data-testid="${id}"]`;
-
 describe('deleting with a way back', () => {
-  let server: RealServer;
-  let browser: BrowserSession;
-  let page: Page;
+  const { server, browser, page } = useE2eSession();
   let api: SessionApi;
   const work = mkdtempSync(path.join(tmpdir(), 'safe-delete-'));
 
   beforeAll(async () => {
-    server = await startRealServer();
-    browser = await openBrowser();
-    page = browser.page;
-    await loginAsDemo(page, server.url);
-    const jwt = (await browser.context.cookies()).find((c) => c.name === 'jwt')!.value;
-    api = new SessionApi(server.url, jwt);
+    api = await sessionApi(browser, server.url);
   }, 60_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+  afterAll(() => {
     rmSync(work, { recursive: true, force: true });
   });
 

@@ -1,10 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectDetailData } from '../../src/api/project.contract';
 import { newDocument, saveNarration, stickerMarkerHtml } from '../../src/model/project';
-import { openBrowser, type BrowserSession } from './helpers/browser';
-import { loginAsDemo } from './helpers/login';
-import { startRealServer, type RealServer } from './helpers/realServer';
-import { SessionApi } from './helpers/solidArt';
+import { tid, useE2eSession } from './helpers/session';
+import { sessionApi } from './helpers/sessionApi';
 import { exportFrame, stageApi, stageItems, stageReady } from './helpers/stage';
 import sharp from 'sharp';
 
@@ -15,16 +13,11 @@ import sharp from 'sharp';
  */
 
 describe('the app under its Content-Security-Policy', () => {
-  let server: RealServer;
-  let browser: BrowserSession;
+  const { server, browser } = useE2eSession();
   let projectId: number;
 
   beforeAll(async () => {
-    server = await startRealServer();
-    browser = await openBrowser();
-    await loginAsDemo(browser.page, server.url);
-    const jwt = (await browser.context.cookies()).find((c) => c.name === 'jwt')!.value;
-    const api = new SessionApi(server.url, jwt);
+    const api = await sessionApi(browser, server.url);
     projectId = await api.post<number>('/virtual/v1/userPro/add', { proKind: 3, distinguishability: 1 });
     const html =
       stickerMarkerHtml({ textureId: 's001', kind: 'png', id: 'a', path: '/library/stickers/s001.png' }) +
@@ -43,9 +36,6 @@ describe('the app under its Content-Security-Policy', () => {
       revision: detail.revision,
     });
   }, 60_000);
-  afterAll(async () => {
-    await server?.stop();
-  });
 
   it('serves the app with a policy that forbids framing, inline scripts and eval', async () => {
     const res = await fetch(`${server.url}/home/`);
@@ -60,7 +50,7 @@ describe('the app under its Content-Security-Policy', () => {
   it('draws and exports the stage on WebGL with no violation', async () => {
     const page = browser.page;
     await page.goto(`${server.url}/home/?renderer=webgl#/video?videoid=${projectId}`);
-    await page.waitForSelector('[data-testid="preview-stage"] [data-testid="stage-item-gif"]');
+    await page.waitForSelector(`${tid('preview-stage')} ${tid('stage-item-gif')}`);
     await stageReady(page);
     expect(await stageApi<string>(page, 'renderer')).toBe('webgl');
     expect((await stageItems(page)).map((i) => i.kind)).toEqual(

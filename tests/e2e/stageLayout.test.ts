@@ -1,6 +1,5 @@
 import path from 'node:path';
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CharacterItem, SceneItem } from '../../src/api/library.contract';
 import type { ProjectDetailData } from '../../src/api/project.contract';
 import type { TextureItem } from '../../src/api/texture.contract';
@@ -23,11 +22,12 @@ import {
   type Result,
 } from '../../src/model/project';
 import { colourBox, edgeError, visible, type Rgb } from '../server/video/colourBoxes';
-import { openBrowser, SCREENSHOT_DIR, screenshot, type BrowserSession } from './helpers/browser';
+import { SCREENSHOT_DIR, screenshot } from './helpers/browser';
 import { exportFrame, stageGeometry, stageReady } from './helpers/stage';
+import { SessionApi, sessionApi } from './helpers/sessionApi';
+import { rawRgb, solidPng } from './helpers/solidArt';
 import { loginAsDemo } from './helpers/login';
-import { startRealServer, type RealServer } from './helpers/realServer';
-import { rawRgb, SessionApi, solidPng } from './helpers/solidArt';
+import { tid, useE2eSession } from './helpers/session';
 
 /*
  * Issues 4, 6 and 10: the editor's PixiJS stage draws a known layout where the render does. A
@@ -52,7 +52,6 @@ const TOLERANCE_PX = 2;
  * 6 px rounded corners show its white background, which is not the slide card. */
 const MIN_RUN = 20;
 
-const tid = (id: string) => `[data-testid="${id}"]`;
 const tagId = (label: string) => SHOT_TAGS.find((t) => t.label === label)!.id;
 
 /** Preview-unit layouts: presenter, slide card and sticker apart from each other. */
@@ -84,22 +83,17 @@ const scaled = (b: Box, k: number): Box => ({
 });
 
 describe('the preview stage draws the layout the render uses', () => {
-  let server: RealServer;
-  let browser: BrowserSession;
-  let page: Page;
+  // Motion is reduced before logging in.
+  const { server, browser, page } = useE2eSession({ login: false });
   let api: SessionApi;
   let presenter: CharacterItem;
   let sticker: TextureItem;
 
   beforeAll(async () => {
-    server = await startRealServer();
-    browser = await openBrowser();
-    page = browser.page;
     // The single-picture presenter breathes (as in the video); boxes are compared at rest.
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await loginAsDemo(page, server.url);
-    const jwt = (await browser.context.cookies()).find((c) => c.name === 'jwt')!.value;
-    api = new SessionApi(server.url, jwt);
+    api = await sessionApi(browser, server.url);
     presenter = await api.upload<CharacterItem>(
       '/virtual/v1/virtual/add',
       { name: '纯蓝讲师', kind: '3' },
@@ -120,10 +114,6 @@ describe('the preview stage draws the layout the render uses', () => {
         bytes: await solidPng(STICKER_SIZE, STICKER_SIZE, GREEN),
       },
     );
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
   });
 
   /** Uploads the scene, builds the document with the model's own commands and saves it as a draft. */

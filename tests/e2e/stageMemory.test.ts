@@ -1,12 +1,11 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectDetailData } from '../../src/api/project.contract';
 import { newDocument, saveNarration, stickerMarkerHtml, type ProjectDocument } from '../../src/model/project';
-import { openBrowser, type BrowserSession } from './helpers/browser';
-import { loginAsDemo } from './helpers/login';
-import { startRealServer, type RealServer } from './helpers/realServer';
-import { SessionApi } from './helpers/solidArt';
+import { sessionApi } from './helpers/sessionApi';
+
 import { stageItems, stageReady } from './helpers/stage';
+import { tid, useE2eSession } from './helpers/session';
 
 /*
  * Issue 10: the stage's textures have one owner. Twenty projects, each with its own scene, stickers
@@ -29,18 +28,11 @@ const totals = (page: Page) =>
   page.evaluate(() => (window as unknown as { presenterStageTextures(): Totals }).presenterStageTextures());
 
 describe('textures are given back when projects close', () => {
-  let server: RealServer;
-  let browser: BrowserSession;
-  let page: Page;
+  const { server, browser, page } = useE2eSession();
   const ids: number[] = [];
 
   beforeAll(async () => {
-    server = await startRealServer();
-    browser = await openBrowser();
-    page = browser.page;
-    await loginAsDemo(page, server.url);
-    const jwt = (await browser.context.cookies()).find((c) => c.name === 'jwt')!.value;
-    const api = new SessionApi(server.url, jwt);
+    const api = await sessionApi(browser, server.url);
     for (let k = 0; k < PROJECTS; k++) {
       const id = await api.post<number>('/virtual/v1/userPro/add', { proKind: 3, distinguishability: 1 });
       const sticker = (n: number) => `s${String(((k + n) % 26) + 1).padStart(3, '0')}`;
@@ -85,25 +77,21 @@ describe('textures are given back when projects close', () => {
       ids.push(id);
     }
   }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
 
   it(`opens and closes ${PROJECTS} projects and ends with nothing held`, async () => {
     await page.goto(`${server.url}/home/#/`);
-    await page.waitForSelector('[data-testid="page-home"]');
+    await page.waitForSelector(tid('page-home'));
     expect(await totals(page)).toMatchObject({ images: 0, gifs: 0, textures: 0, bytes: 0 });
     const open: Totals[] = [];
     for (const id of ids) {
       await page.goto(`${server.url}/home/#/video?videoid=${id}`);
-      await page.waitForSelector('[data-testid="preview-stage"] [data-id="sticker:2"]');
+      await page.waitForSelector(`${tid('preview-stage')} [data-id="sticker:2"]`);
       await stageReady(page);
       expect((await stageItems(page)).filter((i) => i.kind === 'gif')).toHaveLength(1);
       open.push(await totals(page));
       // Back home: the editor closes (it is never kept alive), and its stage lets go.
       await page.goto(`${server.url}/home/#/`);
-      await page.waitForSelector('[data-testid="page-home"]');
+      await page.waitForSelector(tid('page-home'));
       await expect.poll(() => totals(page)).toMatchObject({ images: 0, gifs: 0, textures: 0, bytes: 0 });
     }
     // While open, a project held its scene, its two stickers and its GIF's frames: no more.

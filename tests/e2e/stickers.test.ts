@@ -1,10 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { openBrowser, screenshot, type BrowserSession } from './helpers/browser';
-import { loginAsDemo } from './helpers/login';
-import { startRealServer, type RealServer } from './helpers/realServer';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from './helpers/browser';
 import {
   centre,
   clickOnStage,
@@ -15,8 +12,10 @@ import {
   stageItems,
   stageReady,
 } from './helpers/stage';
+import { chooseBuiltInCast, openProjectId, toasts } from './helpers/screens';
+import { tid, useE2eSession } from './helpers/session';
+import { sessionApi } from './helpers/sessionApi';
 
-const tid = (id: string) => `[data-testid="${id}"]`;
 const STICKERS = path.resolve(import.meta.dirname, '../../assets/library/stickers');
 
 interface SavedTexture {
@@ -28,32 +27,17 @@ interface SavedTexture {
 }
 
 describe('stickers and GIFs on the editor preview in Chromium', () => {
-  let server: RealServer;
-  let browser: BrowserSession;
-  let page: Page;
+  const { server, browser, page } = useE2eSession();
   let projectId = 0;
-
-  beforeAll(async () => {
-    server = await startRealServer();
-    browser = await openBrowser();
-    page = browser.page;
-    await loginAsDemo(page, server.url);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
 
   /** The draft document's textures of page 1, read back through the API as the server stored it. */
   async function savedTextures(): Promise<SavedTexture[]> {
-    const jwt = (await browser.context.cookies()).find((c) => c.name === 'jwt')!.value;
-    const res = await fetch(`${server.url}/virtual/v1/userPro/detail`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${jwt}` },
-      body: JSON.stringify({ projectId, original: 1 }),
+    const api = await sessionApi(browser, server.url);
+    const saved = await api.post<{ detail: string }>('/virtual/v1/userPro/detail', {
+      projectId,
+      original: 1,
     });
-    const json = (await res.json()) as { data: { detail: string } };
-    return JSON.parse(json.data.detail).ppt.pages[0].textureList;
+    return JSON.parse(saved.detail).ppt.pages[0].textureList;
   }
 
   async function saveDraft() {
@@ -80,14 +64,9 @@ describe('stickers and GIFs on the editor preview in Chromium', () => {
     await page.waitForSelector(tid('pdf-dialog'));
     await page.click(tid('pdf-none'));
     await page.waitForSelector(tid('narration-box'));
-    projectId = Number(new URL(page.url().replace('#', '')).searchParams.get('videoid'));
+    projectId = openProjectId(page);
     expect(projectId).toBeGreaterThan(0);
-    await page.click(tid('library-tab-character'));
-    await page.click(`${tid('character-item')}[data-id="xiaoya"]`);
-    await page.click(tid('library-tab-scene'));
-    await page.click(`${tid('scene-item')}[data-id="office"]`);
-    await page.click(tid('library-tab-voice'));
-    await page.click(`${tid('voice-item')}[data-id="espeak-zh-female"]`);
+    await chooseBuiltInCast(page);
     await expect.poll(async () => (await stageItems(page)).some((i) => i.kind === 'presenter')).toBe(true);
   });
 
@@ -128,9 +107,7 @@ describe('stickers and GIFs on the editor preview in Chromium', () => {
     const fake = path.join(server.dataDir, 'fake.png');
     writeFileSync(fake, Buffer.from('GIF89a0000'));
     await page.setInputFiles(tid('texture-upload-input-png'), fake);
-    await expect
-      .poll(() => page.locator(tid('toast')).allTextContents())
-      .toContain('上传图片只能是 PNG 格式!');
+    await expect.poll(() => toasts(page)).toContain('上传图片只能是 PNG 格式!');
 
     await page.setInputFiles(tid('texture-upload-input-png'), path.join(STICKERS, 's002.png'));
     // The own sticker follows the 26 built-in ones: page 3 shows it.
@@ -267,7 +244,7 @@ describe('stickers and GIFs on the editor preview in Chromium', () => {
 
     await page.reload();
     await expect
-      .poll(() => page.locator(tid('toast')).allTextContents(), { timeout: 20_000 })
+      .poll(() => toasts(page), { timeout: 20_000 })
       .toContain('第1页有 1 个贴图已被删除，已从页面移除');
     await expect.poll(count).toBe(2);
     await expect.poll(() => page.locator(`${tid('narration-box')} .ps-sticker`).count()).toBe(2);

@@ -1,38 +1,27 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subtitleMessages } from '../../src/api/subtitle.contract';
 import { espeakVoices, speakWithPauses } from '../server/helpers/spokenScript';
-import { openBrowser, screenshot, type BrowserSession } from './helpers/browser';
-import { loginAsDemo } from './helpers/login';
-import { startRealServer, type RealServer } from './helpers/realServer';
+import { screenshot } from './helpers/browser';
+import { tid, useE2eSession } from './helpers/session';
 
-const tid = (id: string) => `[data-testid="${id}"]`;
 const SENTENCES = ['大家好，欢迎使用字幕工具。', '上传音频并粘贴文稿，就能得到对齐的字幕。'];
 const RECIPE =
   '先把鸡蛋打散，加少许盐。锅里放油烧热，倒入蛋液炒到凝固后盛出，再炒番茄出汁，最后放回鸡蛋翻匀。';
 
 describe('字幕工具 and 语音转文字 in Chromium', () => {
-  let server: RealServer;
-  let browser: BrowserSession;
-  let page: Page;
   const work = mkdtempSync(path.join(tmpdir(), 'subtitle-e2e-'));
   const wavPath = path.join(work, '讲解录音.wav');
 
   beforeAll(async () => {
     await speakWithPauses(SENTENCES, espeakVoices('m3', 0.9), [800, 0], wavPath);
-    server = await startRealServer();
-    browser = await openBrowser();
-    page = browser.page;
-    await loginAsDemo(page, server.url);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+  afterAll(() => {
     rmSync(work, { recursive: true, force: true });
   });
+  const { server, page } = useE2eSession();
 
   it('/subtitle aligns a script to uploaded audio and downloads an SRT', async () => {
     await page.goto(`${server.url}/home/#/subtitle`);

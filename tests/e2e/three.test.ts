@@ -1,11 +1,10 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, photographAtLaptopSizes, screenshot, type BrowserSession } from './helpers/browser';
-import { loginAsDemo } from './helpers/login';
-import { startRealServer, type RealServer } from './helpers/realServer';
+import { describe, expect, it } from 'vitest';
+import { photographAtLaptopSizes, screenshot } from './helpers/browser';
 import { mouthShapesOver, stageApi, stageItems } from './helpers/stage';
+import { openProjectId } from './helpers/screens';
+import { tid, useE2eSession } from './helpers/session';
 
-const tid = (id: string) => `[data-testid="${id}"]`;
 /** The /three player's PixiJS stage. */
 const STAGE = 'three-canvas';
 
@@ -20,27 +19,14 @@ async function copyDemo(page: Page, url: string, demoId: string): Promise<number
   await page.goto(`${url}/home/#/demo`);
   await page.click(tid(`demo-copy-${demoId}`));
   await page.waitForSelector(tid('editor-topbar'), { timeout: 90_000 });
-  const id = Number(new URL(page.url().replace('#/', '')).searchParams.get('videoid'));
+  const id = openProjectId(page);
   expect(id).toBeGreaterThan(0);
   return id;
 }
 
 describe('/three 全片预览 in Chromium', () => {
-  let server: RealServer;
-  let browser: BrowserSession;
-  let page: Page;
+  const { server, page } = useE2eSession();
   let landscapeId = 0;
-
-  beforeAll(async () => {
-    server = await startRealServer();
-    browser = await openBrowser();
-    page = browser.page;
-    await loginAsDemo(page, server.url);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
 
   it('opens from the editor and plays the narrated example: time runs, the mouth moves, pause stops', async () => {
     landscapeId = await copyDemo(page, server.url, 'physics-buoyancy');

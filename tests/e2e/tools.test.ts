@@ -1,27 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { openBrowser, screenshot, type BrowserSession } from './helpers/browser';
-import { loginAsDemo } from './helpers/login';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from './helpers/browser';
 import { mouthShapesOver, stageReady } from './helpers/stage';
-import { startRealServer, type RealServer } from './helpers/realServer';
-
-const tid = (id: string) => `[data-testid="${id}"]`;
+import { doneVideoCard, videoKey, waitForSpokenPages } from './helpers/screens';
+import { tid, useE2eSession } from './helpers/session';
 
 describe('examples, helper tools and the presenter gallery in Chromium', () => {
-  let server: RealServer;
-  let browser: BrowserSession;
-  let page: Page;
-
-  beforeAll(async () => {
-    server = await startRealServer();
-    browser = await openBrowser();
-    page = browser.page;
-    await loginAsDemo(page, server.url);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const { server, page } = useE2eSession();
 
   it('copies an example project and opens it in the editor with its pages', async () => {
     await page.goto(`${server.url}/home/#/demo`);
@@ -61,18 +45,14 @@ describe('examples, helper tools and the presenter gallery in Chromium', () => {
     // A project without a PDF asks first (未选择PDF，是否继续合成?).
     await page.click(tid('confirm-no-pdf-confirm'));
     await page.waitForSelector(tid('synthesis-dialog'));
-    await expect
-      .poll(() => page.locator(`${tid('synthesis-table')} [data-status="success"]`).count(), {
-        timeout: 180_000,
-      })
-      .toBe(pages);
+    await waitForSpokenPages(page, pages, 180_000);
     await page.click(tid('synthesis-confirm'));
     await page.waitForSelector(tid('page-home'));
     await page.click(tid('nav-my'));
     await page.waitForSelector(tid('page-my'));
-    const card = page.locator(`${tid('page-my')} [data-testid^="video-item-"][data-state="done"]`).first();
+    const card = doneVideoCard(page);
     await card.waitFor({ timeout: 300_000 });
-    const jobId = (await card.getAttribute('data-testid'))!.replace('video-item-', '');
+    const jobId = await videoKey(card);
     await page.click(tid(`video-play-${jobId}`));
     const video = page.locator(tid('video-player'));
     await video.waitFor();

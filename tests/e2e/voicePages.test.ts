@@ -1,31 +1,15 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { ffmpegPath } from '../../src/server/adapters/media/ffmpeg';
-import { openBrowser, screenshot, type BrowserSession } from './helpers/browser';
-import { loginAsDemo } from './helpers/login';
-import { startRealServer, type RealServer } from './helpers/realServer';
-
-const tid = (id: string) => `[data-testid="${id}"]`;
+import { describe, expect, it } from 'vitest';
+import { screenshot } from './helpers/browser';
+import { toneMp3 } from './helpers/mediaFiles';
+import { toasts } from './helpers/screens';
+import { tid, useE2eSession } from './helpers/session';
 
 describe('voice pages in Chromium: upload and record narration', () => {
-  let server: RealServer;
-  let browser: BrowserSession;
-  let page: Page;
-
-  beforeAll(async () => {
-    server = await startRealServer();
-    // Chromium's fake microphone plays a beeping tone, so the recorder has real audio to capture.
-    browser = await openBrowser({
-      args: ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
-    });
-    page = browser.page;
-    await loginAsDemo(page, server.url);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+  // Chromium's fake microphone plays a beeping tone, so the recorder has real audio to capture.
+  const { server, page } = useE2eSession({
+    browserArgs: ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
   });
 
   it('starts a voice video with blank pages in voice mode', async () => {
@@ -39,23 +23,10 @@ describe('voice pages in Chromium: upload and record narration', () => {
     const bad = path.join(server.dataDir, 'notes.txt');
     spawnSync('sh', ['-c', `echo hello > ${bad}`]);
     await page.setInputFiles(tid('voice-upload-input'), bad);
-    await expect
-      .poll(() => page.locator(tid('toast')).allTextContents())
-      .toContain('必须上传格式为WAV、MP3、M4A、OGG、AAC、WMA、FLAC文件');
+    await expect.poll(() => toasts(page)).toContain('必须上传格式为WAV、MP3、M4A、OGG、AAC、WMA、FLAC文件');
 
-    const mp3 = path.join(server.dataDir, 'narration.mp3');
-    const made = spawnSync(ffmpegPath(), [
-      '-v',
-      'error',
-      '-f',
-      'lavfi',
-      '-i',
-      'sine=f=330:d=2',
-      '-ar',
-      '44100',
-      mp3,
-    ]);
-    expect(made.status).toBe(0);
+    const mp3 = toneMp3(path.join(server.dataDir, 'narration.mp3'), 2);
+
     await page.setInputFiles(tid('voice-upload-input'), mp3);
     await page.waitForSelector(tid('voice-audio-row'), { timeout: 30_000 });
     expect(await page.textContent(tid('voice-audio-duration'))).toMatch(/0:0[12]/);

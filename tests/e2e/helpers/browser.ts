@@ -11,7 +11,8 @@ export interface BrowserSession {
   page: Page;
   /** Content-Security-Policy violations any page of the session reported so far. */
   cspViolations: string[];
-  /** Closes the browser; fails when any page broke the app's Content-Security-Policy. */
+  /** Closes the browser; fails when any page broke the app's Content-Security-Policy. Closing
+   * again (a test that closes it to check the whole session, then the session's afterAll) does nothing. */
   close(): Promise<void>;
 }
 
@@ -54,12 +55,15 @@ export async function openBrowser(opts: { locale?: string; args?: string[] } = {
     if (message.type() === 'error' && CSP_REFUSAL.test(message.text())) cspViolations.push(message.text());
   });
   const page = await context.newPage();
+  let closed = false;
   return {
     browser,
     context,
     page,
     cspViolations,
     async close() {
+      if (closed) return;
+      closed = true;
       await browser.close();
       if (cspViolations.length) {
         throw new Error(`Content-Security-Policy violations:\n${cspViolations.join('\n')}`);

@@ -3,10 +3,10 @@ import { Code } from '../../api/envelope';
 import { projectMessages } from '../../api/project.contract';
 import { speechMessages, type SpeechData, type SpeechTimings } from '../../api/speech.contract';
 import {
-  mouthTimeline,
   mouthTimelineFromLevels,
   normalizeForSpeech,
   originalWords,
+  ttsMouthTimeline,
 } from '../../model/speech';
 import type { ProjectsRepo } from '../adapters/db/projects.repo';
 import type { FileStore } from '../adapters/files';
@@ -116,7 +116,13 @@ export class SpeechService {
       })),
       mouth:
         result.phonemes.length > 0
-          ? mouthTimeline(result.phonemes, result.durationMs)
+          ? // Phonemes say which shape, the audio's loudness how wide.
+            ttsMouthTimeline(
+              result.phonemes,
+              result.durationMs,
+              pcmLevels(result.samples, result.sampleRate, LEVEL_FRAME_MS),
+              { levelFrameMs: LEVEL_FRAME_MS },
+            )
           : mouthTimelineFromLevels(pcmLevels(samples, result.sampleRate, LEVEL_FRAME_MS), LEVEL_FRAME_MS),
     };
     // Audio first, timings last: the timings file marks a complete entry for the cache check above.

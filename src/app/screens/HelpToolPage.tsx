@@ -34,7 +34,7 @@ export function HelpToolPage() {
             type="button"
             role="tab"
             aria-selected={active === name}
-            className={`ps-tool-hub-card ps-tone-${tone}${active === name ? ' active' : ''}`}
+            className={`ps-card-button ps-tool-hub-card ps-tone-${tone}${active === name ? ' active' : ''}`}
             data-testid={`tool-card-${name}`}
             onClick={() => setParams(name === 'script' ? {} : { tool: name }, { replace: true })}
           >
@@ -48,7 +48,11 @@ export function HelpToolPage() {
             {active === name && <span className="ps-tool-hub-badge">{t('tools.current')}</span>}
           </button>
         ))}
-        <Link to="/virtual" className="ps-tool-hub-card ps-tone-orange" data-testid="tool-card-virtual">
+        <Link
+          to="/virtual"
+          className="ps-card-button ps-tool-hub-card ps-tone-orange"
+          data-testid="tool-card-virtual"
+        >
           <span className="ps-create-icon">
             <Icon name="users" />
           </span>

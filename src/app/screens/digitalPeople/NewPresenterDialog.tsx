@@ -129,7 +129,7 @@ export function NewPresenterDialog() {
         <ol className="ps-dp-steps">
           {STEPS.map((s, i) => (
             <li key={s} className={i === step ? 'active' : i < step ? 'done' : ''}>
-              <span className="ps-dp-step-no">{i < step ? <Icon name="check" /> : i + 1}</span>
+              <span className="ps-circle ps-dp-step-no">{i < step ? <Icon name="check" /> : i + 1}</span>
               {t(`dialog.steps.${s}`)}
             </li>
           ))}

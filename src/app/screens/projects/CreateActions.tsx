@@ -41,7 +41,7 @@ export function CreateActions({ kinds = ['text', 'voice'] }: { kinds?: Kind[] })
         <button
           key={kind}
           type="button"
-          className={`ps-create-action ps-tone-${LOOK[kind].tone}`}
+          className={`ps-card-button ps-create-action ps-tone-${LOOK[kind].tone}`}
           data-testid={`home-create-${kind}`}
           disabled={creating !== null}
           onClick={() => void create(kind)}

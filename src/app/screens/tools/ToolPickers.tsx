@@ -96,7 +96,7 @@ export function VoiceChip(props: { voice: VoiceItem; selected: boolean; onPick()
       data-id={v.id}
       onClick={props.onPick}
     >
-      <span className={`ps-tool-voice-sex ps-tool-voice-sex--${v.sex === 1 ? 'male' : 'female'}`}>
+      <span className={`ps-circle ps-tool-voice-sex ps-tool-voice-sex--${v.sex === 1 ? 'male' : 'female'}`}>
         <Icon name={v.sex === 1 ? 'male' : 'female'} />
       </span>
       {v.show_name}

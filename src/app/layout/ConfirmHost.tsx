@@ -1,7 +1,8 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
-import { Button, Icon, Modal } from 'semantic-ui-react';
+import { Button, Modal } from 'semantic-ui-react';
+import { TitledModal } from './TitledModal';
 import { pendingConfirm } from '../state/confirm';
 
 /**
@@ -16,17 +17,16 @@ export function ConfirmHost() {
   if (!request) return null;
   const { testId } = request;
   return (
-    <Modal
+    <TitledModal
       open
       size="tiny"
       className="ps-confirm"
       data-testid={testId}
       onClose={() => request.resolve(false)}
+      icon="warning circle"
+      iconColor="orange"
+      title={request.title}
     >
-      <Modal.Header>
-        <Icon name="warning circle" color="orange" />
-        {request.title}
-      </Modal.Header>
       <Modal.Content>
         <p>{request.content}</p>
       </Modal.Content>
@@ -38,6 +38,6 @@ export function ConfirmHost() {
           {request.confirmText}
         </Button>
       </Modal.Actions>
-    </Modal>
+    </TitledModal>
   );
 }

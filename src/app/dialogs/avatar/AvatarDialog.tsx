@@ -2,6 +2,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Icon, Modal } from 'semantic-ui-react';
+import { TitledModal } from '../../layout/TitledModal';
 import { ApiError } from '../../../api/client';
 import { avatarMessages } from '../../../model/account';
 import { accountApi } from '../../services/http';
@@ -105,11 +106,15 @@ export function AvatarDialog() {
 
   const steps = t('avatar.steps', { returnObjects: true }) as string[];
   return (
-    <Modal open={avatarDialogOpen.value} size="small" onClose={close} closeIcon data-testid="avatar-dialog">
-      <Modal.Header>
-        <Icon name="image" />
-        {t('avatar.title')}
-      </Modal.Header>
+    <TitledModal
+      open={avatarDialogOpen.value}
+      size="small"
+      onClose={close}
+      closeIcon
+      data-testid="avatar-dialog"
+      icon="image"
+      title={t('avatar.title')}
+    >
       <Modal.Content>
         <ol className="ps-stepper" data-testid="avatar-step" data-step={step}>
           {steps.map((label, i) => (
@@ -193,6 +198,6 @@ export function AvatarDialog() {
           <Button type="button" content={t('common.cancel')} onClick={close} data-testid="avatar-cancel" />
         )}
       </Modal.Actions>
-    </Modal>
+    </TitledModal>
   );
 }

@@ -2,7 +2,8 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Code } from '../../../api/envelope';
-import { Button, Form, Icon, Input, Message, Modal } from 'semantic-ui-react';
+import { Button, Form, Input, Message, Modal } from 'semantic-ui-react';
+import { TitledModal } from '../../layout/TitledModal';
 import type { PasswordForm } from '../../../model/account';
 import { translateMessage } from '../../i18n';
 import { accountApi } from '../../services/http';
@@ -94,17 +95,15 @@ export function PasswordDialog() {
   };
 
   return (
-    <Modal
+    <TitledModal
       open={passwordDialogOpen.value}
       size="tiny"
       onClose={close}
       closeIcon
       data-testid="password-dialog"
+      icon="lock"
+      title={t('password.title')}
     >
-      <Modal.Header>
-        <Icon name="lock" />
-        {t('password.title')}
-      </Modal.Header>
       <Modal.Content>
         {serverError && (
           <Message
@@ -152,6 +151,6 @@ export function PasswordDialog() {
           {t('password.submit')}
         </Button>
       </Modal.Actions>
-    </Modal>
+    </TitledModal>
   );
 }

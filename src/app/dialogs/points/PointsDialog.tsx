@@ -1,6 +1,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from 'react-i18next';
-import { Button, Icon, Loader, Modal, Pagination, Table } from 'semantic-ui-react';
+import { Button, Loader, Modal, Pagination, Table } from 'semantic-ui-react';
+import { TitledModal } from '../../layout/TitledModal';
 import { POINTS_PAGE_SIZE, type PointsEntry } from '../../../api/points.contract';
 import {
   closePointsDialog,
@@ -33,18 +34,17 @@ export function PointsDialog() {
   };
 
   return (
-    <Modal
+    <TitledModal
       open={pointsDialogOpen.value}
       size="small"
       closeIcon
       onClose={closePointsDialog}
       className="ps-points-dialog"
       data-testid="points-dialog"
+      icon="star"
+      iconColor="yellow"
+      title={t('points.title')}
     >
-      <Modal.Header>
-        <Icon name="star" color="yellow" />
-        {t('points.title')}
-      </Modal.Header>
       <Modal.Content>
         <div className="ps-points-summary">
           <span>{t('points.balance')}</span>
@@ -100,6 +100,6 @@ export function PointsDialog() {
           {t('points.close')}
         </Button>
       </Modal.Actions>
-    </Modal>
+    </TitledModal>
   );
 }

@@ -2,6 +2,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Icon, Input, Modal, Progress, type SemanticICONS } from 'semantic-ui-react';
+import { TitledModal } from '../../layout/TitledModal';
 import { PRESENTER_NAME_MAX, presenterMessages, type PresenterKind } from '../../../api/presenter.contract';
 import { translateMessage } from '../../i18n';
 import { createPresenter, newPresenterOpen } from '../../state/myPresenters';
@@ -112,7 +113,7 @@ export function NewPresenterDialog() {
   };
   const kindName = t(`kind.${draft.kind}`);
   return (
-    <Modal
+    <TitledModal
       open={open}
       size="large"
       className="ps-dp-dialog"
@@ -120,11 +121,9 @@ export function NewPresenterDialog() {
       closeOnDimmerClick={false}
       onClose={close}
       data-testid="presenter-dialog"
+      icon="user plus"
+      title={t('dialog.title')}
     >
-      <Modal.Header>
-        <Icon name="user plus" />
-        {t('dialog.title')}
-      </Modal.Header>
       <Modal.Content>
         <ol className="ps-dp-steps">
           {STEPS.map((s, i) => (
@@ -231,6 +230,6 @@ export function NewPresenterDialog() {
           </Button>
         )}
       </Modal.Actions>
-    </Modal>
+    </TitledModal>
   );
 }

@@ -2,6 +2,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon, Loader, Modal, Pagination } from 'semantic-ui-react';
+import { TitledModal } from '../../layout/TitledModal';
 import type { PptItem } from '../../../api/ppt.contract';
 import { resolveServerUrl } from '../../config';
 import { doc } from '../../state/editor';
@@ -53,7 +54,7 @@ export function PdfDialog() {
   const pages = Math.max(1, Math.ceil(pdfCount.value / PDF_PAGE_SIZE));
 
   return (
-    <Modal
+    <TitledModal
       open={open}
       size="small"
       className="ps-ed-pdf-dialog"
@@ -61,11 +62,10 @@ export function PdfDialog() {
       closeOnDimmerClick={!busy}
       onClose={() => !busy && closePdfDialog()}
       data-testid="pdf-dialog"
+      icon="file pdf outline"
+      iconColor="red"
+      title={t('pdf.title')}
     >
-      <Modal.Header>
-        <Icon name="file pdf outline" color="red" />
-        {t('pdf.title')}
-      </Modal.Header>
       <Modal.Content>
         {upload ? (
           <PdfChosenFile upload={upload} />
@@ -135,7 +135,7 @@ export function PdfDialog() {
           </div>
         )}
       </Modal.Content>
-    </Modal>
+    </TitledModal>
   );
 }
 

@@ -2,6 +2,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { Button, Checkbox, Icon, Label, Modal, Progress, Table } from 'semantic-ui-react';
+import { TitledModal } from '../../layout/TitledModal';
 import { SUBTITLE_ON, synthesisTotalMinutes, type SynthesisStatus } from '../../../model/project';
 import { doc } from '../../state/editor';
 import {
@@ -43,7 +44,7 @@ export function SynthesisDialog() {
   };
 
   return (
-    <Modal
+    <TitledModal
       open={synthesisOpen.value}
       size="small"
       className="ps-ed-synthesis"
@@ -52,14 +53,15 @@ export function SynthesisDialog() {
       onClose={cancelSynthesis}
       data-testid="synthesis-dialog"
       data-phase={phase}
-    >
-      <Modal.Header>
-        <Icon name="film" color="violet" />
-        {t('synthesis.title')}
+      icon="film"
+      iconColor="violet"
+      title={t('synthesis.title')}
+      extra={
         <span className="ps-ed-synthesis-hint" data-testid="synthesis-hint">
           {t('synthesis.hint')}
         </span>
-      </Modal.Header>
+      }
+    >
       <Modal.Content>
         <div className="ps-ed-synthesis-bar">
           <Checkbox
@@ -144,6 +146,6 @@ export function SynthesisDialog() {
           {t('synthesis.confirm')}
         </Button>
       </Modal.Actions>
-    </Modal>
+    </TitledModal>
   );
 }

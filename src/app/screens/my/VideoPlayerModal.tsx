@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Icon, Modal } from 'semantic-ui-react';
+import { TitledModal } from '../../layout/TitledModal';
 import type { VideoItem } from '../../../api/compose.contract';
 import { resolveServerUrl } from '../../config';
 import { downloadName, formatDuration, formatResolution, formatSize } from '../projects/format';
@@ -11,17 +12,15 @@ export function VideoPlayerModal({ video, onClose }: { video: VideoItem | null; 
   const url = resolveServerUrl(video.video.url);
   const portrait = video.video.height > video.video.width;
   return (
-    <Modal
+    <TitledModal
       open
       onClose={onClose}
       size={portrait ? 'tiny' : 'large'}
       closeIcon
       data-testid="video-player-dialog"
+      icon="film"
+      title={video.projectName}
     >
-      <Modal.Header>
-        <Icon name="film" />
-        {video.projectName}
-      </Modal.Header>
       <Modal.Content className="ps-player">
         <video
           key={url}
@@ -48,6 +47,6 @@ export function VideoPlayerModal({ video, onClose }: { video: VideoItem | null; 
           {t('my.download')}
         </a>
       </Modal.Actions>
-    </Modal>
+    </TitledModal>
   );
 }

@@ -2,6 +2,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Checkbox, Icon, Modal, Progress } from 'semantic-ui-react';
+import { TitledModal } from '../../layout/TitledModal';
 import { SAMPLE_MAX_BYTES, VOICE_NAME_MAX } from '../../../api/timbre.contract';
 import { createVoice, newVoiceOpen, newVoicePercent } from '../../state/myVoices';
 import { showMessage } from '../../state/messages';
@@ -63,7 +64,7 @@ export function NewVoiceDialog() {
   }
 
   return (
-    <Modal
+    <TitledModal
       open={open}
       size="tiny"
       closeIcon={!uploading}
@@ -71,11 +72,10 @@ export function NewVoiceDialog() {
       onClose={() => !uploading && (newVoiceOpen.value = false)}
       className="ps-myvoice-dialog"
       data-testid="new-voice-dialog"
+      icon="microphone"
+      iconColor="violet"
+      title={t('dialog.title')}
     >
-      <Modal.Header>
-        <Icon name="microphone" color="violet" />
-        {t('dialog.title')}
-      </Modal.Header>
       <Modal.Content>
         <label className="ps-myvoice-field">
           <span>{t('dialog.name')}</span>
@@ -192,6 +192,6 @@ export function NewVoiceDialog() {
           {t('dialog.submit')}
         </Button>
       </Modal.Actions>
-    </Modal>
+    </TitledModal>
   );
 }

@@ -2,6 +2,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Form, Icon, Input, Modal, Progress } from 'semantic-ui-react';
+import { TitledModal } from '../../../layout/TitledModal';
 import { SCENE_NAME_MAX, SCENE_SIZES } from '../../../../api/scene.contract';
 import { translateMessage } from '../../../i18n';
 import { addCustomScene, sceneSizeType, sceneUploadOpen } from '../../../state/library';
@@ -84,7 +85,7 @@ export function SceneUploadDialog() {
   const shape = draft.sizeType === 2 ? 'portrait' : 'landscape';
 
   return (
-    <Modal
+    <TitledModal
       open={open}
       size="small"
       className="ps-scene-upload"
@@ -92,11 +93,9 @@ export function SceneUploadDialog() {
       closeOnDimmerClick={!busy}
       onClose={close}
       data-testid="scene-upload-dialog"
+      icon="image outline"
+      title={t('sceneUpload.title')}
     >
-      <Modal.Header>
-        <Icon name="image outline" />
-        {t('sceneUpload.title')}
-      </Modal.Header>
       <Modal.Content>
         <Form id="scene-upload-form" noValidate onSubmit={() => void submit()}>
           <div className="ps-scene-upload-body">
@@ -219,6 +218,6 @@ export function SceneUploadDialog() {
           {t('sceneUpload.confirm')}
         </Button>
       </Modal.Actions>
-    </Modal>
+    </TitledModal>
   );
 }

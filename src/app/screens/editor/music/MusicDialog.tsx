@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Button, Icon, Loader, Modal } from 'semantic-ui-react';
+import { TitledModal } from '../../../layout/TitledModal';
 import type { MaterialItem } from '../../../../api/material.contract';
 import { DEFAULT_MUSIC_VOLUME } from '../../../../model/project';
 import { resolveServerUrl } from '../../../config';
@@ -69,18 +70,17 @@ export function MusicDialog({ open, onClose }: Props) {
   };
 
   return (
-    <Modal
+    <TitledModal
       open={open}
       size="small"
       closeIcon
       onClose={onClose}
       className="ps-music-dialog"
       data-testid="music-dialog"
+      icon="music"
+      iconColor="blue"
+      title={t('music.title')}
     >
-      <Modal.Header>
-        <Icon name="music" color="blue" />
-        {t('music.title')}
-      </Modal.Header>
       <Modal.Content>
         <div className="ps-music-toolbar">
           <MaterialUploadButton
@@ -192,6 +192,6 @@ export function MusicDialog({ open, onClose }: Props) {
           {t('music.ok')}
         </Button>
       </Modal.Actions>
-    </Modal>
+    </TitledModal>
   );
 }

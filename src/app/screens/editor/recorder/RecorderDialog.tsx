@@ -1,7 +1,8 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Icon, Modal, Progress } from 'semantic-ui-react';
+import { Modal, Progress } from 'semantic-ui-react';
+import { TitledModal } from '../../../layout/TitledModal';
 import { currentPage } from '../../../state/editor';
 import {
   closeRecorder,
@@ -47,7 +48,7 @@ export function RecorderDialog() {
     : formatClock(recordedSeconds.value);
 
   return (
-    <Modal
+    <TitledModal
       open={recorderOpen.value}
       size="small"
       className="ps-rec"
@@ -56,12 +57,11 @@ export function RecorderDialog() {
       onClose={() => status !== 'uploading' && closeRecorder()}
       data-testid="recorder-dialog"
       data-status={status}
+      icon="microphone"
+      iconColor="violet"
+      title={t('recorder.title')}
+      extra={<span className="ps-rec-page">{t('recorder.page', { n: currentPage.value + 1 })}</span>}
     >
-      <Modal.Header>
-        <Icon name="microphone" color="violet" />
-        {t('recorder.title')}
-        <span className="ps-rec-page">{t('recorder.page', { n: currentPage.value + 1 })}</span>
-      </Modal.Header>
       <Modal.Content>
         <div className="ps-rec-bar">
           <span className={`ps-rec-dot ps-rec-dot-${status}`} />
@@ -102,6 +102,6 @@ export function RecorderDialog() {
         )}
         <p className="ps-rec-hint">{t('recorder.hint')}</p>
       </Modal.Content>
-    </Modal>
+    </TitledModal>
   );
 }

@@ -1,6 +1,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from 'react-i18next';
-import { Button, Loader, Modal, Pagination, Table } from 'semantic-ui-react';
+import { Button, Loader, Modal, Table } from 'semantic-ui-react';
+import { MiniPager } from '../../layout/MiniPager';
 import { TitledModal } from '../../layout/TitledModal';
 import { POINTS_PAGE_SIZE, type PointsEntry } from '../../../api/points.contract';
 import {
@@ -81,19 +82,13 @@ export function PointsDialog() {
             </Table.Body>
           </Table>
         )}
-        {pages > 1 && (
-          <div className="ps-points-pager">
-            <Pagination
-              size="mini"
-              activePage={pointsPage.value}
-              totalPages={pages}
-              firstItem={null}
-              lastItem={null}
-              data-testid="points-pager"
-              onPageChange={(_, data) => void loadPoints(Number(data.activePage))}
-            />
-          </div>
-        )}
+        <MiniPager
+          className="ps-points-pager"
+          page={pointsPage.value}
+          pages={pages}
+          testId="points-pager"
+          onPage={(n) => void loadPoints(n)}
+        />
       </Modal.Content>
       <Modal.Actions>
         <Button onClick={closePointsDialog} data-testid="points-close">

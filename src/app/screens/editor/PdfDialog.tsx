@@ -1,7 +1,8 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Icon, Loader, Modal, Pagination } from 'semantic-ui-react';
+import { Icon, Loader, Modal } from 'semantic-ui-react';
+import { MiniPager } from '../../layout/MiniPager';
 import { TitledModal } from '../../layout/TitledModal';
 import type { PptItem } from '../../../api/ppt.contract';
 import { resolveServerUrl } from '../../config';
@@ -121,19 +122,13 @@ export function PdfDialog() {
             ))
           )}
         </div>
-        {pages > 1 && (
-          <div className="ps-ed-pdf-pager">
-            <Pagination
-              size="mini"
-              activePage={pdfPageIndex.value}
-              totalPages={pages}
-              firstItem={null}
-              lastItem={null}
-              data-testid="pdf-pager"
-              onPageChange={(_, data) => void loadPdfList(Number(data.activePage))}
-            />
-          </div>
-        )}
+        <MiniPager
+          className="ps-ed-pdf-pager"
+          page={pdfPageIndex.value}
+          pages={pages}
+          testId="pdf-pager"
+          onPage={(n) => void loadPdfList(n)}
+        />
       </Modal.Content>
     </TitledModal>
   );

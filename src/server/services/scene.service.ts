@@ -17,6 +17,7 @@ import { ApiError, parse } from '../http/envelope';
 import type { ReceivedUpload } from '../http/upload';
 import type { LibraryService } from './library.service';
 import type { AssetUsage } from './assetUsage';
+import { pageBuiltInThenOwn } from './builtInThenOwn';
 
 const THUMB_SIDE = 320;
 const ACCEPTED_NAME = /\.(png|jpe?g)$/i;
@@ -43,23 +44,15 @@ export class SceneService {
     req: { pageIndex: number; pageSize: number; sizeType: number },
   ): Promise<PageOf<SceneItem>> {
     const builtIn = this.library.scenes.filter((s) => s.sizeType === req.sizeType);
-    const start = (req.pageIndex - 1) * req.pageSize;
-    const fromBuiltIn = builtIn.slice(start, start + req.pageSize);
-    const [own, ownCount] = await Promise.all([
-      this.scenes.list(
-        ownerId,
-        req.sizeType,
-        Math.max(0, start - builtIn.length),
-        req.pageSize - fromBuiltIn.length,
-      ),
-      this.scenes.count(ownerId, req.sizeType),
-    ]);
-    return {
-      list: [...fromBuiltIn, ...own.map((row) => this.toItem(row))],
-      count: builtIn.length + ownCount,
-      pageIndex: req.pageIndex,
-      pageSize: req.pageSize,
-    };
+    return pageBuiltInThenOwn(
+      builtIn,
+      {
+        list: async (offset, limit) =>
+          (await this.scenes.list(ownerId, req.sizeType, offset, limit)).map((row) => this.toItem(row)),
+        count: () => this.scenes.count(ownerId, req.sizeType),
+      },
+      req,
+    );
   }
 
   /**

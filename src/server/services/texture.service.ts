@@ -14,6 +14,7 @@ import {
 import type { TextureRow, TexturesRepo } from '../adapters/db/textures.repo';
 import { discard, readBundledJson, type FileStore } from '../adapters/files';
 import { writeCleanCopy } from '../adapters/images';
+import { pageBuiltInThenOwn } from './builtInThenOwn';
 import { requireImage } from './uploadedImage';
 import { ApiError, parse } from '../http/envelope';
 import type { ReceivedUpload } from '../http/upload';
@@ -59,24 +60,16 @@ export class TextureService {
 
   /** One page over the built-in stickers of the type followed by the caller's own. */
   async list(ownerId: number, req: TextureListRequest): Promise<PageOf<TextureItem>> {
-    const builtIn = this.builtIn.filter((s) => s.type === req.textureType);
-    const start = (req.pageIndex - 1) * req.pageSize;
-    const fromBuiltIn = builtIn.slice(start, start + req.pageSize);
-    const [own, ownCount] = await Promise.all([
-      this.textures.list(
-        ownerId,
-        req.textureType,
-        Math.max(0, start - builtIn.length),
-        req.pageSize - fromBuiltIn.length,
-      ),
-      this.textures.count(ownerId, req.textureType),
-    ]);
-    return {
-      list: [...fromBuiltIn.map((s) => this.builtInItem(s)), ...own.map((row) => this.ownItem(row))],
-      count: builtIn.length + ownCount,
-      pageIndex: req.pageIndex,
-      pageSize: req.pageSize,
-    };
+    const builtIn = this.builtIn.filter((s) => s.type === req.textureType).map((s) => this.builtInItem(s));
+    return pageBuiltInThenOwn(
+      builtIn,
+      {
+        list: async (offset, limit) =>
+          (await this.textures.list(ownerId, req.textureType, offset, limit)).map((row) => this.ownItem(row)),
+        count: () => this.textures.count(ownerId, req.textureType),
+      },
+      req,
+    );
   }
 
   /**

@@ -4,9 +4,9 @@ import {
   dragCharacter,
   MIN_CHARACTER_HEIGHT,
   PREVIEW_FRAME,
+  resizeFromCorner,
   resizeTextureBox,
   type Box,
-  type Corner,
   type Orientation,
 } from '../model/project';
 import type { Point, StageTarget } from './hitTest';
@@ -60,40 +60,6 @@ export function gestureStep(
     if (dragCharacter(prev, next, orientation) === next) return next;
   }
   return prev;
-}
-
-/**
- * `start` resized by dragging `corner` by dx,dy while the opposite corner stays put; with
- * `keepAspect` the size follows the pointer along the box's diagonal. Sides stay at least `min`.
- */
-export function resizeFromCorner(
-  start: Box,
-  corner: Corner,
-  dx: number,
-  dy: number,
-  keepAspect: boolean,
-  min: number,
-): Box {
-  const sx = corner.endsWith('e') ? 1 : -1;
-  const sy = corner.startsWith('s') ? 1 : -1;
-  let width: number;
-  let height: number;
-  if (keepAspect) {
-    const { width: w0, height: h0 } = start;
-    const k = 1 + (sx * dx * w0 + sy * dy * h0) / (w0 * w0 + h0 * h0);
-    const scale = Math.max(k, min / Math.min(w0, h0));
-    width = Math.round(w0 * scale);
-    height = Math.round(h0 * scale);
-  } else {
-    width = Math.round(Math.max(min, start.width + sx * dx));
-    height = Math.round(Math.max(min, start.height + sy * dy));
-  }
-  return {
-    x: sx > 0 ? start.x : start.x + start.width - width,
-    y: sy > 0 ? start.y : start.y + start.height - height,
-    width,
-    height,
-  };
 }
 
 /** One drag or resize of one item, from pointer down to pointer up. */

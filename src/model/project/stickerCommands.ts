@@ -66,34 +66,51 @@ export function resizeTextureBox(
   keepAspect: boolean,
   frame: Size,
 ): Box {
+  const anchorX = corner.endsWith('e') ? start.x : start.x + start.width;
+  const anchorY = corner.startsWith('s') ? start.y : start.y + start.height;
+  const max = {
+    width: Math.max(MIN_TEXTURE_SIZE, corner.endsWith('e') ? frame.width - anchorX : anchorX),
+    height: Math.max(MIN_TEXTURE_SIZE, corner.startsWith('s') ? frame.height - anchorY : anchorY),
+  };
+  return clampTextureBox(resizeFromCorner(start, corner, dx, dy, keepAspect, MIN_TEXTURE_SIZE, max), frame);
+}
+
+/**
+ * `start` resized by dragging `corner` by dx,dy while the opposite corner stays put; with
+ * `keepAspect` the size follows the pointer along the box's diagonal (and the aspect is kept at
+ * the limits). Sides stay at least `min` and at most `max` (no bound when left out).
+ */
+export function resizeFromCorner(
+  start: Box,
+  corner: Corner,
+  dx: number,
+  dy: number,
+  keepAspect: boolean,
+  min: number,
+  max: Size = { width: Infinity, height: Infinity },
+): Box {
   const sx = corner.endsWith('e') ? 1 : -1;
   const sy = corner.startsWith('s') ? 1 : -1;
-  const anchorX = sx > 0 ? start.x : start.x + start.width;
-  const anchorY = sy > 0 ? start.y : start.y + start.height;
-  const maxW = Math.max(MIN_TEXTURE_SIZE, sx > 0 ? frame.width - anchorX : anchorX);
-  const maxH = Math.max(MIN_TEXTURE_SIZE, sy > 0 ? frame.height - anchorY : anchorY);
   let width: number;
   let height: number;
   if (keepAspect) {
-    const w0 = start.width;
-    const h0 = start.height;
+    const { width: w0, height: h0 } = start;
     const k = 1 + (sx * dx * w0 + sy * dy * h0) / (w0 * w0 + h0 * h0);
-    const lo = Math.max(MIN_TEXTURE_SIZE / w0, MIN_TEXTURE_SIZE / h0);
-    const hi = Math.min(maxW / w0, maxH / h0);
+    const lo = min / Math.min(w0, h0);
+    const hi = Math.min(max.width / w0, max.height / h0);
     const scale = clamp(k, lo, Math.max(lo, hi));
     width = Math.round(w0 * scale);
     height = Math.round(h0 * scale);
   } else {
-    width = Math.round(clamp(start.width + sx * dx, MIN_TEXTURE_SIZE, maxW));
-    height = Math.round(clamp(start.height + sy * dy, MIN_TEXTURE_SIZE, maxH));
+    width = Math.round(clamp(start.width + sx * dx, min, max.width));
+    height = Math.round(clamp(start.height + sy * dy, min, max.height));
   }
-  const box = {
-    x: sx > 0 ? anchorX : anchorX - width,
-    y: sy > 0 ? anchorY : anchorY - height,
+  return {
+    x: sx > 0 ? start.x : start.x + start.width - width,
+    y: sy > 0 ? start.y : start.y + start.height - height,
     width,
     height,
   };
-  return clampTextureBox(box, frame);
 }
 
 /** Moves and/or resizes texture `k` of page `at` (0-based), kept whole inside the frame. */

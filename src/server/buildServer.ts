@@ -23,7 +23,8 @@ import { pptRoutes } from './routes/ppt.routes';
 import { PptService, RASTERIZE_JOB } from './services/ppt.service';
 import { PptsRepo } from './adapters/db/ppts.repo';
 import { JobsRepo } from './adapters/db/jobs.repo';
-import { JobRunner } from './services/jobRunner';
+import type { JobQueue } from './services/jobQueue';
+import { openJobQueue } from './services/openJobQueue';
 import { LibraryService } from './services/library.service';
 import { libraryRoutes } from './routes/library.routes';
 import { SceneService } from './services/scene.service';
@@ -88,7 +89,7 @@ export interface StudioServer {
     resources: ResourceService;
     deferredDeletes: DeferredDeletes;
   };
-  jobs: JobRunner;
+  jobs: JobQueue;
   tokens: TokenSigner;
   files: FileStore;
   close(): Promise<void>;
@@ -115,13 +116,13 @@ export async function buildServer(config: ServerConfig): Promise<StudioServer> {
   const extraVoices = config.openAiTts ? openAiPublicVoices(config.openAiTts) : [];
   const speech = new SpeechService(projectsRepo, files, extraVoices);
   const jobs = new JobsRepo(db);
-  const runner = new JobRunner(jobs, (message, error) => http.log.error({ err: error }, message));
+  const queue = openJobQueue(jobs, config, (message, error) => http.log.error({ err: error }, message));
   const limits: Limits = { ...DEFAULT_LIMITS, ...config.limits };
-  const ppts = new PptService(new PptsRepo(db), jobs, files, () => runner.notify(), limits);
+  const ppts = new PptService(new PptsRepo(db), queue, files, limits);
   const voicesRepo = new VoicesRepo(db);
   const usage = new AssetUsage(projectsRepo);
-  const voices = new VoiceService(voicesRepo, jobs, files, () => runner.notify(), usage);
-  const voiceSpeech = new VoiceSpeechService(voicesRepo, jobs, speech, () => runner.notify());
+  const voices = new VoiceService(voicesRepo, queue, files, usage);
+  const voiceSpeech = new VoiceSpeechService(voicesRepo, queue, speech);
   const library = new LibraryService(config.libraryDir, extraVoices);
   const scenes = new SceneService(new ScenesRepo(db), library, files, usage);
   const materials = new MaterialService(new MaterialsRepo(db), files, usage);
@@ -144,21 +145,10 @@ export async function buildServer(config: ServerConfig): Promise<StudioServer> {
   );
   const demos = new DemoService(library, projects, speech, files);
   const textures = new TextureService(new TexturesRepo(db), files, config.libraryDir);
-  const subtitles = new SubtitleService(
-    jobs,
-    files,
-    () => runner.notify(),
-    transcribeConfig,
-    path.join(config.dataDir, 'tmp'),
-  );
-  const presenters = new PresenterService(new PresentersRepo(db), files, jobs, () => runner.notify(), usage);
-  const compose = new ComposeService(
-    projectsRepo,
-    jobs,
-    files,
-    runner,
-    { points, materials },
-    (doc, ownerId) => prepareRender(doc, ownerId, { files, library, presenters }),
+  const subtitles = new SubtitleService(queue, files, transcribeConfig, path.join(config.dataDir, 'tmp'));
+  const presenters = new PresenterService(new PresentersRepo(db), files, queue, usage);
+  const compose = new ComposeService(projectsRepo, queue, files, { points, materials }, (doc, ownerId) =>
+    prepareRender(doc, ownerId, { files, library, presenters }),
   );
   await sessions.prune();
 
@@ -191,12 +181,12 @@ export async function buildServer(config: ServerConfig): Promise<StudioServer> {
   await http.register(subtitleRoutes, { auth, subtitles, files });
   await http.register(webRoutes, { webDir: config.webDir, libraryDir: config.libraryDir, files, auth });
 
-  runner.register(RASTERIZE_JOB, ppts.rasterizeHandler());
-  runner.register(PRESENTER_VIDEO_JOB, presenters.videoHandler());
-  runner.register(TRAIN_VOICE_JOB, voices.trainHandler());
-  runner.register(VOICE_TTS_JOB, voiceSpeech.handler());
-  runner.register(SUBTITLE_JOB, subtitles.handler());
-  runner.register(RENDER_JOB, {
+  queue.register(RASTERIZE_JOB, ppts.rasterizeHandler());
+  queue.register(PRESENTER_VIDEO_JOB, presenters.videoHandler());
+  queue.register(TRAIN_VOICE_JOB, voices.trainHandler());
+  queue.register(VOICE_TTS_JOB, voiceSpeech.handler());
+  queue.register(SUBTITLE_JOB, subtitles.handler());
+  queue.register(RENDER_JOB, {
     ...renderHandler({
       projects: projectsRepo,
       files,
@@ -208,9 +198,9 @@ export async function buildServer(config: ServerConfig): Promise<StudioServer> {
     failed: (job) => compose.refund(job),
   });
   // SQLite is the embedded profile: this process is the only worker on its database, so at start
-  // nothing runs and every temporary is a crash's leftover; with PostgreSQL other processes may
-  // be mid-job, and only what nobody touched for a while goes.
-  const soleWorker = database.dialect === 'sqlite';
+  // nothing runs and every temporary is a crash's leftover; with PostgreSQL, BullMQ or a separate
+  // `npm run worker` other processes may be mid-job, and only what nobody touched for a while goes.
+  const soleWorker = database.dialect === 'sqlite' && !config.redisUrl && config.role !== 'worker';
   if (config.runJobs) {
     const swept = await sweepTemporaries(config.dataDir, {
       olderThanMs: soleWorker ? 0 : STALE_TEMP_MS,
@@ -218,11 +208,11 @@ export async function buildServer(config: ServerConfig): Promise<StudioServer> {
     });
     if (swept) http.log.warn(`removed ${swept} temporary file(s) left by an earlier run`);
     await deferredDeletes.sweep();
-    runner.afterEachJob(async () => {
+    queue.afterEachJob(async () => {
       await sweepTemporaries(config.dataDir, { olderThanMs: STALE_TEMP_MS, deep: false });
       await deferredDeletes.sweep();
     });
-    await runner.start(soleWorker);
+    await queue.start(soleWorker);
   }
 
   return {
@@ -242,11 +232,11 @@ export async function buildServer(config: ServerConfig): Promise<StudioServer> {
       resources,
       deferredDeletes,
     },
-    jobs: runner,
+    jobs: queue,
     tokens,
     files,
     async close() {
-      await runner.stop();
+      await queue.close();
       await http.close();
       await database.close();
     },

@@ -25,8 +25,16 @@ export interface ServerConfig {
   logLevel: string;
   /** Built-in library art (presenters, scenes, stickers). */
   libraryDir: string;
-  /** Run background jobs in this process (the embedded profile). */
+  /** Run background jobs in this process (the embedded profile); WORKERS=0 makes it API only. */
   runJobs: boolean;
+  /** redis://... carries background jobs on BullMQ, for `npm run worker` processes anywhere. */
+  redisUrl?: string;
+  /** Redis key prefix, so deployments (and test runs) can share one Redis. */
+  redisPrefix?: string;
+  /** Jobs one process runs at once on BullMQ (default one per core). */
+  workerConcurrency?: number;
+  /** `worker` for `npm run worker`: runs jobs and serves nothing. */
+  role?: 'web' | 'worker';
   /** Optional OpenAI-compatible text-to-speech server (TTS_URL), listed as extra public voices. */
   openAiTts?: OpenAiTtsConfig;
   /** Per-user and per-job limits (defaults when absent). */
@@ -52,7 +60,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     webDir: path.resolve(env.WEB_DIR ?? 'dist/public'),
     logLevel: env.LOG_LEVEL ?? (production ? 'info' : 'warn'),
     libraryDir: path.resolve(import.meta.dirname, '../../assets/library'),
-    runJobs: env.RUN_JOBS !== '0',
+    runJobs: env.RUN_JOBS !== '0' && env.WORKERS !== '0',
+    redisUrl: env.REDIS_URL || undefined,
+    redisPrefix: env.REDIS_PREFIX || undefined,
+    workerConcurrency: env.WORKER_CONCURRENCY
+      ? Math.max(1, Math.floor(Number(env.WORKER_CONCURRENCY)) || 1)
+      : undefined,
     openAiTts: openAiTtsFromEnv(env),
     limits: limitsFromEnv(env),
   };

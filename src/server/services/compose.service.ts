@@ -9,7 +9,8 @@ import {
   validateForSynthesis,
   type ProjectDocument,
 } from '../../model/project';
-import type { JobRow, JobsRepo } from '../adapters/db/jobs.repo';
+import type { JobRow } from '../adapters/db/jobs.repo';
+import type { JobQueue } from './jobQueue';
 import type { ProjectsRepo } from '../adapters/db/projects.repo';
 import type { FileStore } from '../adapters/files';
 import { ApiError } from '../http/envelope';
@@ -28,9 +29,8 @@ interface ChargedPayload {
 export class ComposeService {
   constructor(
     private readonly projects: ProjectsRepo,
-    private readonly jobs: JobsRepo,
+    private readonly jobs: JobQueue,
     private readonly files: FileStore,
-    private readonly runner: { notify(): void; abortLocal(jobId: number): void },
     private readonly billing: { points: PointsService; materials: MaterialService },
     /** Finds every file the document needs; throws a JobFailure naming the page and asset. */
     private readonly checkInputs: (doc: ProjectDocument, ownerId: number) => Promise<unknown>,
@@ -74,7 +74,6 @@ export class ComposeService {
       throw error;
     }
     await this.projects.setComposeStatus(projectId, 'queued');
-    this.runner.notify();
     return this.status(ownerId, projectId);
   }
 
@@ -94,8 +93,8 @@ export class ComposeService {
     if (job.status !== 'queued' && job.status !== 'running') {
       throw new ApiError(Code.conflict, composeMessages.alreadyEnded);
     }
+    // The queue stops the job wherever it runs.
     if (await this.jobs.cancel(RENDER_JOB, ownerId, projectId)) {
-      this.runner.abortLocal(job.id);
       await this.projects.setComposeStatus(projectId, 'cancelled');
       await this.refund(job);
     }

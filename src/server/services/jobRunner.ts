@@ -1,32 +1,8 @@
 import type { JobRow, JobsRepo } from '../adapters/db/jobs.repo';
+import { JobFailure, type JobHandler } from './jobHandler';
+import { executeJob, LEASE_MS } from './jobExecution';
 
-/** What a job handler gets: its payload, a progress reporter and a signal that fires on cancel. */
-export interface JobContext {
-  job: JobRow;
-  payload: unknown;
-  signal: AbortSignal;
-  /** Records progress (0..1) and renews the lease; aborts `signal` if the job was cancelled. */
-  progress(fraction: number, message?: string): Promise<void>;
-}
-
-export interface JobHandler {
-  /** Jobs of this kind this process runs at once. */
-  concurrency: number;
-  /**
-   * Jobs of this kind one user may have running at once, across every worker (default 1): the
-   * rest of that user's queue waits while other users' jobs take the free slots.
-   */
-  perOwner?: number;
-  run(ctx: JobContext): Promise<{ message: string; result?: unknown }>;
-  /** Called once the job is marked failed (not when cancelled): gives back what queuing it took. */
-  failed?(job: JobRow): Promise<void>;
-}
-
-/** A failure whose message is shown to the user as the reason (anything else shows a generic one). */
-export class JobFailure extends Error {}
-
-const LEASE_MS = 30_000;
-const MAX_ATTEMPTS = 3;
+export { JobFailure, type JobContext, type JobHandler } from './jobHandler';
 
 /**
  * Runs durable jobs in this process. Jobs live in the database, so a job interrupted by a crash is
@@ -121,46 +97,6 @@ export class JobRunner {
   }
 
   private async execute(handler: JobHandler, job: JobRow): Promise<void> {
-    if (job.attempts > MAX_ATTEMPTS) {
-      await this.jobs.finish(job.id, 'failed', '任务多次中断，已停止，请重新提交');
-      await this.afterFailure(handler, job);
-      return;
-    }
-    const abort = new AbortController();
-    this.aborts.set(job.id, abort);
-    let lastProgress = job.progress;
-    let lastMessage = job.message;
-    const ctx: JobContext = {
-      job,
-      payload: JSON.parse(job.payload),
-      signal: abort.signal,
-      progress: async (fraction, message) => {
-        lastProgress = fraction;
-        lastMessage = message ?? lastMessage;
-        const alive = await this.jobs.heartbeat(job.id, fraction, lastMessage, LEASE_MS);
-        if (!alive) abort.abort(new JobFailure('已取消'));
-      },
-    };
-    const renew = setInterval(() => void ctx.progress(lastProgress).catch(() => undefined), LEASE_MS / 3);
-    try {
-      const outcome = await handler.run(ctx);
-      if (abort.signal.aborted) return;
-      await this.jobs.finish(job.id, 'done', outcome.message, outcome.result);
-    } catch (error) {
-      if (abort.signal.aborted) return; // cancelled: the row already says so
-      this.log(`job ${job.id} (${job.kind}) failed`, error);
-      const reason = error instanceof JobFailure ? error.message : '处理失败，请稍后重试';
-      await this.jobs.finish(job.id, 'failed', reason);
-      await this.afterFailure(handler, job);
-    } finally {
-      clearInterval(renew);
-      this.aborts.delete(job.id);
-    }
-  }
-
-  private async afterFailure(handler: JobHandler, job: JobRow): Promise<void> {
-    await handler
-      .failed?.(job)
-      .catch((error: unknown) => this.log(`job ${job.id} failure hook failed`, error));
+    await executeJob(handler, job, { jobs: this.jobs, log: this.log, aborts: this.aborts });
   }
 }

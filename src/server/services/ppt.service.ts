@@ -3,7 +3,7 @@ import path from 'node:path';
 import { Code } from '../../api/envelope';
 import { pptMessages, type PptItem, type PptListData, type PptUploadData } from '../../api/ppt.contract';
 import type { PptRow, PptsRepo } from '../adapters/db/ppts.repo';
-import type { JobsRepo } from '../adapters/db/jobs.repo';
+import type { JobQueue } from './jobQueue';
 import { discard, type FileStore } from '../adapters/files';
 import { inspectPdf, PdfError, rasterizePdf } from '../adapters/media/pdf.mupdf';
 import { ApiError } from '../http/envelope';
@@ -21,9 +21,8 @@ export const pptDir = (ownerId: number, uuid: string) => `u/${ownerId}/ppt/${uui
 export class PptService {
   constructor(
     private readonly ppts: PptsRepo,
-    private readonly jobs: JobsRepo,
+    private readonly jobs: JobQueue,
     private readonly files: FileStore,
-    private readonly wakeJobs: () => void,
     private readonly limits: Pick<Limits, 'pdfMaxPages' | 'pdfPageTimeoutMs'>,
   ) {}
 
@@ -55,7 +54,6 @@ export class PptService {
         created_at: Date.now(),
       });
       await this.jobs.enqueue({ kind: RASTERIZE_JOB, ownerId, subjectId: pptId, payload: { pptId } });
-      this.wakeJobs();
       return { uuid, pptId, pageCount: info.pageCount };
     } finally {
       await discard(upload.tempFile);

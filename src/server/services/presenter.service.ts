@@ -13,7 +13,7 @@ import {
   type PresenterKeying,
   type PresenterRect,
 } from '../../api/presenter.contract';
-import type { JobsRepo } from '../adapters/db/jobs.repo';
+import type { JobQueue } from './jobQueue';
 import type { PresenterRow, PresentersRepo } from '../adapters/db/presenters.repo';
 import { discard, type FileStore } from '../adapters/files';
 import { probe } from '../adapters/media/ffmpeg';
@@ -80,8 +80,7 @@ export class PresenterService {
   constructor(
     private readonly presenters: PresentersRepo,
     private readonly files: FileStore,
-    private readonly jobs: JobsRepo,
-    private readonly wakeJobs: () => void,
+    private readonly jobs: JobQueue,
     private readonly usage: AssetUsage,
   ) {}
 
@@ -148,7 +147,6 @@ export class PresenterService {
           subjectId: row.id,
           payload: { presenterId: row.id },
         });
-        this.wakeJobs();
       }
       return presenterItem(row);
     } finally {

@@ -12,7 +12,8 @@ import {
   type SubtitleTask,
 } from '../../api/subtitle.contract';
 import { assDocument, srtDocument } from '../../model/speech';
-import type { JobRow, JobsRepo } from '../adapters/db/jobs.repo';
+import type { JobRow } from '../adapters/db/jobs.repo';
+import type { JobQueue } from './jobQueue';
 import { discard, type FileStore } from '../adapters/files';
 import { alignScript, SCRIPT_MISMATCH_LIMIT } from '../adapters/media/alignScript';
 import { FfmpegError, probe } from '../adapters/media/ffmpeg';
@@ -52,9 +53,8 @@ interface TaskResult {
  */
 export class SubtitleService {
   constructor(
-    private readonly jobs: JobsRepo,
+    private readonly jobs: JobQueue,
     private readonly files: FileStore,
-    private readonly wakeJobs: () => void,
     private readonly transcriber: TranscribeConfig | null,
     private readonly scratchDir: string,
   ) {}
@@ -104,7 +104,6 @@ export class SubtitleService {
         durationMs,
       };
       const taskId = await this.jobs.enqueue({ kind: SUBTITLE_JOB, ownerId, subjectId: 0, payload });
-      this.wakeJobs();
       return this.status(ownerId, taskId);
     } finally {
       await discard(upload.tempFile);

@@ -10,7 +10,7 @@ import {
   type DerivedVoiceParams,
   type PrivateVoiceItem,
 } from '../../api/timbre.contract';
-import type { JobsRepo } from '../adapters/db/jobs.repo';
+import type { JobQueue } from './jobQueue';
 import type { VoiceRow, VoicesRepo } from '../adapters/db/voices.repo';
 import { discard, type FileStore } from '../adapters/files';
 import { decodeWav } from '../adapters/media/wav';
@@ -47,9 +47,8 @@ export function voiceParams(row: VoiceRow): DerivedVoiceParams | null {
 export class VoiceService {
   constructor(
     private readonly voices: VoicesRepo,
-    private readonly jobs: JobsRepo,
+    private readonly jobs: JobQueue,
     private readonly files: FileStore,
-    private readonly wakeJobs: () => void,
     private readonly usage: AssetUsage,
   ) {}
 
@@ -203,7 +202,6 @@ export class VoiceService {
 
   private async queueTraining(ownerId: number, voiceId: number): Promise<void> {
     await this.jobs.enqueue({ kind: TRAIN_VOICE_JOB, ownerId, subjectId: voiceId, payload: { voiceId } });
-    this.wakeJobs();
   }
 
   private item(row: VoiceRow): PrivateVoiceItem {

@@ -1,7 +1,7 @@
 import { Code, type Envelope } from '../../api/envelope';
 import type { SpeechData } from '../../api/speech.contract';
 import { PthStatus, TASK_PENDING, timbreMessages, type TaskData } from '../../api/timbre.contract';
-import type { JobsRepo } from '../adapters/db/jobs.repo';
+import type { JobQueue } from './jobQueue';
 import type { VoicesRepo } from '../adapters/db/voices.repo';
 import { derivedVoices } from '../adapters/media/tts.derived';
 import { ApiError } from '../http/envelope';
@@ -19,9 +19,8 @@ export const VOICE_TTS_JOB = 'voice.tts';
 export class VoiceSpeechService {
   constructor(
     private readonly voices: VoicesRepo,
-    private readonly jobs: JobsRepo,
+    private readonly jobs: JobQueue,
     private readonly speech: SpeechService,
-    private readonly wakeJobs: () => void,
   ) {}
 
   /** Checks the request and queues the speech; data.taskId is what wavPath polls. */
@@ -37,7 +36,6 @@ export class VoiceSpeechService {
       subjectId: voice.id,
       payload: { voiceId: voice.id, text },
     });
-    this.wakeJobs();
     return { taskId: String(jobId) };
   }
 

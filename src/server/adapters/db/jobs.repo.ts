@@ -101,6 +101,73 @@ export class JobsRepo {
   }
 
   /**
+   * Claims one job by id for a transport that hands out jobs itself (BullMQ): whoever it hands a
+   * job to owns it, so a running row (its worker died and the transport gave it out again) is
+   * taken over. 'busy' when the owner already runs `perOwner` jobs of this kind elsewhere; 'gone'
+   * when the job was cancelled, has ended or does not exist.
+   */
+  async claimById(id: number, leaseMs: number, perOwner = Infinity): Promise<JobRow | 'busy' | 'gone'> {
+    const row = await this.find(id);
+    if (!row || (row.status !== 'queued' && row.status !== 'running')) return 'gone';
+    const now = Date.now();
+    let update = this.db
+      .updateTable('jobs')
+      .set((eb) => ({
+        status: 'running',
+        locked_until: now + leaseMs,
+        attempts: eb('attempts', '+', 1),
+        updated_at: now,
+      }))
+      .where('id', '=', id)
+      .where('status', '=', row.status)
+      .where('attempts', '=', row.attempts);
+    if (Number.isFinite(perOwner)) {
+      // In the same statement as the claim, so two claims of one owner's jobs cannot both pass.
+      update = update.where(
+        (eb) =>
+          eb
+            .selectFrom('jobs as mine')
+            .select((inner) => inner.fn.countAll().as('n'))
+            .where('mine.kind', '=', row.kind)
+            .where('mine.owner_id', '=', row.owner_id)
+            .where('mine.id', '!=', id)
+            .where('mine.status', '=', 'running')
+            .where('mine.locked_until', '>=', now),
+        '<',
+        perOwner,
+      );
+    }
+    const claimed = await update.executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) > 0) return (await this.find(id)) ?? 'gone';
+    // Not claimed: either the owner is busy, or the row changed meanwhile (cancelled, or taken).
+    const current = await this.find(id);
+    const unchanged = current && current.status === row.status && current.attempts === row.attempts;
+    return unchanged ? 'busy' : 'gone';
+  }
+
+  /** Puts a running job back in the queue to be tried again later (its transport retries it). */
+  async retryLater(id: number, message: string): Promise<void> {
+    await this.db
+      .updateTable('jobs')
+      .set({ status: 'queued', message, locked_until: 0, updated_at: Date.now() })
+      .where('id', '=', id)
+      .where('status', '=', 'running')
+      .execute();
+  }
+
+  /** The owner's queued or running jobs of a kind (of one subject when given), oldest first. */
+  unfinished(kind: string, ownerId: number, subjectId?: number): Promise<JobRow[]> {
+    let query = this.db
+      .selectFrom('jobs')
+      .selectAll()
+      .where('kind', '=', kind)
+      .where('owner_id', '=', ownerId)
+      .where('status', 'in', ['queued', 'running']);
+    if (subjectId !== undefined) query = query.where('subject_id', '=', subjectId);
+    return query.orderBy('id').execute();
+  }
+
+  /**
    * Puts every running job back in the queue. Only for a process that knows it is the sole worker
    * (the embedded profile at start): whatever was running then was cut off by a crash or kill.
    */

@@ -1,0 +1,135 @@
+import { DelayedError, Queue, Worker, type Job } from 'bullmq';
+import { Redis } from 'ioredis';
+
+/** What a BullMQ job carries: the job table row it stands for, and its payload for onlookers. */
+export interface BullJobData {
+  rowId: number;
+  ownerId: number;
+  payload: unknown;
+}
+
+export interface BullConnection {
+  /** redis://[user:password@]host:port[/db] */
+  url: string;
+  /** Key prefix: deployments (or test runs) sharing one Redis keep apart by it. */
+  prefix: string;
+  /** How long a worker holds a job without renewing before it counts as stalled (default 30 s). */
+  lockMs?: number;
+  /** How often workers look for stalled jobs (default 30 s). */
+  stalledIntervalMs?: number;
+}
+
+/** One delivery of a job to this process. */
+export interface Delivery {
+  rowId: number;
+  kind: string;
+  /** Whether BullMQ will try again if this run throws. */
+  willRetry: boolean;
+  progress(fraction: number): void;
+}
+/** `postponeMs`: hand the job back to the queue for that long (its owner is busy elsewhere). */
+export type DeliveryResult = { postponeMs: number } | void;
+
+const QUEUE_NAME = 'jobs';
+const CANCEL_CHANNEL = 'cancel';
+/** A job is recovered from a stall this often; the job table's attempt limit stops it sooner. */
+const MAX_STALLS = 10;
+
+/**
+ * The BullMQ transport: one queue whose jobs are named after their kind, with priorities, retries
+ * with exponential backoff, and stalled-job recovery (a job whose worker died is given out again
+ * once its lock runs out). Cancels are broadcast so the process running a job stops it at once.
+ */
+export class BullTransport {
+  private readonly connection: Redis;
+  private readonly queue: Queue<BullJobData>;
+  private worker: Worker<BullJobData> | undefined;
+  private subscriber: Redis | undefined;
+
+  constructor(private readonly opts: BullConnection) {
+    // Workers block on Redis and must not give up on a slow command (BullMQ requires this).
+    this.connection = new Redis(opts.url, { maxRetriesPerRequest: null });
+    this.queue = new Queue<BullJobData>(QUEUE_NAME, { connection: this.connection, prefix: opts.prefix });
+  }
+
+  /** Adds a job; `jobId` makes adding the same row twice a no-op. */
+  async add(
+    kind: string,
+    data: BullJobData,
+    opts: { jobId: string; priority: number; attempts: number; backoffMs: number },
+  ): Promise<void> {
+    await this.queue.add(kind, data, {
+      jobId: opts.jobId,
+      priority: opts.priority,
+      attempts: opts.attempts,
+      backoff: { type: 'exponential', delay: opts.backoffMs },
+      removeOnComplete: { age: 3600, count: 1000 },
+      removeOnFail: { age: 7 * 24 * 3600 },
+    });
+  }
+
+  /** Removes a job that waits (queued, delayed or retrying); a running one stays. */
+  async remove(jobId: string): Promise<void> {
+    await this.queue.remove(jobId).catch(() => 0);
+  }
+
+  /** Tells every process to stop these jobs if it runs them. */
+  async broadcastCancel(rowIds: number[]): Promise<void> {
+    if (rowIds.length) await this.connection.publish(this.channel(), JSON.stringify(rowIds));
+  }
+
+  /** Starts taking jobs, `concurrency` at a time, and listening for cancels. */
+  async startWorker(
+    concurrency: number,
+    process: (delivery: Delivery) => Promise<DeliveryResult>,
+    onCancel: (rowIds: number[]) => void,
+  ): Promise<void> {
+    this.subscriber = this.connection.duplicate();
+    this.subscriber.on('message', (_channel: string, message: string) => onCancel(JSON.parse(message)));
+    await this.subscriber.subscribe(this.channel());
+    this.worker = new Worker<BullJobData>(
+      QUEUE_NAME,
+      async (job: Job<BullJobData>, token?: string) => {
+        const result = await process({
+          rowId: job.data.rowId,
+          kind: job.name,
+          willRetry: job.attemptsMade + 1 < (job.opts.attempts ?? 1),
+          progress: (fraction) => void job.updateProgress(Math.round(fraction * 100)).catch(() => undefined),
+        });
+        if (result?.postponeMs) {
+          await job.moveToDelayed(Date.now() + result.postponeMs, token);
+          throw new DelayedError();
+        }
+      },
+      {
+        connection: this.connection,
+        prefix: this.opts.prefix,
+        concurrency,
+        lockDuration: this.opts.lockMs,
+        stalledInterval: this.opts.stalledIntervalMs,
+        maxStalledCount: MAX_STALLS,
+      },
+    );
+    // A lost connection is retried by ioredis; the event must be handled or it would crash.
+    this.worker.on('error', () => undefined);
+  }
+
+  /** Stops taking jobs, waiting for the running ones, and stops listening for cancels. */
+  async stopWorker(): Promise<void> {
+    await this.worker?.close();
+    await this.subscriber?.quit().catch(() => undefined);
+    this.worker = undefined;
+    this.subscriber = undefined;
+  }
+
+  /** Stops the worker and closes the connections. */
+  async close(): Promise<void> {
+    await this.stopWorker();
+    await this.queue.close();
+    await this.connection.quit().catch(() => undefined);
+  }
+
+  private channel(): string {
+    return `${this.opts.prefix}:${QUEUE_NAME}:${CANCEL_CHANNEL}`;
+  }
+}

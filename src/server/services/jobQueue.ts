@@ -1,0 +1,71 @@
+import type { JobRow } from '../adapters/db/jobs.repo';
+import type { JobHandler } from './jobHandler';
+
+/**
+ * The payload of every kind of background job, by the kind's name. The names are the services'
+ * constants (RENDER_JOB, RASTERIZE_JOB, ...); the shapes are restated here, not imported, so this
+ * file stays a leaf that every service can read without an import circle.
+ */
+export interface JobPayloads {
+  render: { projectId: number; chargeId?: number };
+  'pdf.rasterize': { pptId: number };
+  'presenter-video': { presenterId: number };
+  'voice.train': { voiceId: number };
+  'voice.tts': { voiceId: number; text: string };
+  'subtitle.make': { uuid: string; ext: string; script: string; language: string; durationMs: number };
+}
+export type JobKind = keyof JobPayloads;
+/** A named kind's payload; kinds unknown here (tests' own) take any payload. */
+export type PayloadOf<K extends string> = K extends JobKind ? JobPayloads[K] : unknown;
+
+/** Short jobs (a PDF, a sentence of speech, subtitles) go before long ones (renders, training). */
+export type JobPriority = 'short' | 'long';
+const LONG_KINDS: ReadonlySet<string> = new Set<string>(['render', 'presenter-video', 'voice.train']);
+/** The priority a kind gets when its enqueue does not say. */
+export const defaultPriority = (kind: string): JobPriority => (LONG_KINDS.has(kind) ? 'long' : 'short');
+
+export interface NewJob<K extends string> {
+  kind: K;
+  ownerId: number;
+  /** What the job works on (project, deck, voice, ...): cancel and status reads find it by this. */
+  subjectId: number;
+  payload: PayloadOf<K>;
+  priority?: JobPriority;
+}
+
+/**
+ * Background work, whatever carries it: the durable job table polled by this process (the
+ * embedded default) or BullMQ on Redis (`REDIS_URL`, any number of `npm run worker` processes).
+ * Either way the job table row is the one source of status and progress, so composeStatus, PDF
+ * info, voice and subtitle status read exactly what they read before.
+ */
+export interface JobQueue {
+  /** Records the job (status queued) and hands it to the workers; returns its id. */
+  enqueue<K extends string>(job: NewJob<K>): Promise<number>;
+  /** Cancels the subject's queued or running jobs of a kind wherever they run; returns how many. */
+  cancel(kind: string, ownerId: number, subjectId: number): Promise<number>;
+  find(id: number): Promise<JobRow | undefined>;
+  /** The newest job of a kind for a subject owned by the caller. */
+  latest(kind: string, ownerId: number, subjectId: number): Promise<JobRow | undefined>;
+  /** The owner's jobs of a kind with the name of their project, newest first. */
+  listWithProject(
+    kind: string,
+    ownerId: number,
+    offset: number,
+    limit: number,
+  ): Promise<{ rows: (JobRow & { project_name: string })[]; count: number }>;
+
+  /** Adds the handler for a kind of job (before `start`); every process registers every kind. */
+  register(kind: string, handler: JobHandler): void;
+  /** Runs `task` after every job this process ran settles (tidying up what it may have left). */
+  afterEachJob(task: () => Promise<unknown>): void;
+  /**
+   * Starts running jobs in this process. `soleWorker`: no other process runs jobs on this
+   * database (the embedded profile), so jobs left running by a crash resume at once.
+   */
+  start(soleWorker?: boolean): Promise<void>;
+  /** Stops taking jobs and waits for the ones in progress (`start` may follow). */
+  stop(): Promise<void>;
+  /** Stops and lets go of connections, for good. */
+  close(): Promise<void>;
+}

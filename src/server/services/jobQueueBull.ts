@@ -1,0 +1,154 @@
+import type { JobRow, JobsRepo } from '../adapters/db/jobs.repo';
+import type { BullTransport, Delivery, DeliveryResult } from '../adapters/queue/bullmq';
+import { JobFailure, type JobHandler } from './jobHandler';
+import { defaultPriority, type JobQueue, type NewJob } from './jobQueue';
+import { executeJob, LEASE_MS } from './jobExecution';
+
+export interface BullQueueOptions {
+  /** Jobs this process runs at once, whatever their kind. */
+  concurrency: number;
+  /** Runs of a job that failed with an unexpected error (not a JobFailure), default 3. */
+  attempts?: number;
+  /** First retry delay; each further one doubles (default 5 s). */
+  backoffMs?: number;
+  /** How soon a job whose owner is busy elsewhere is offered again (default 1 s). */
+  busyRetryMs?: number;
+}
+
+/** BullMQ priority bands (1 is first): short jobs before long ones, then by the owner's queue. */
+const BAND: Record<'short' | 'long', number> = { short: 1, long: 1_000 };
+const MAX_RANK = 999;
+
+/**
+ * BullMQ carries the work, the job table keeps the status: enqueue writes the row (what every
+ * status read answers from, as in the embedded profile) and adds a BullMQ job naming it. A worker
+ * claims the row before running it, so cancels, per-owner limits and the attempt limit are the
+ * job table's rules in both profiles. BullMQ adds what one process cannot: any number of workers,
+ * stalled-job recovery when one dies, retries with backoff, and priorities.
+ *
+ * Fairness: a job's priority is its band plus how many of its owner's jobs of that kind were
+ * already waiting, so a user's tenth render sorts after another user's first; a job whose owner
+ * already runs `perOwner` jobs of its kind goes back to the queue for a moment.
+ */
+export class BullJobQueue implements JobQueue {
+  private readonly handlers = new Map<string, JobHandler>();
+  private readonly aborts = new Map<number, AbortController>();
+  private afterEach: (() => Promise<unknown>) | undefined;
+  private started = false;
+  private claiming: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly jobs: JobsRepo,
+    private readonly transport: BullTransport,
+    private readonly log: (message: string, error?: unknown) => void,
+    private readonly opts: BullQueueOptions,
+  ) {}
+
+  async enqueue<K extends string>(job: NewJob<K>): Promise<number> {
+    const { kind, ownerId, subjectId, payload } = job;
+    const waiting = await this.jobs.unfinished(kind, ownerId);
+    const id = await this.jobs.enqueue({ kind, ownerId, subjectId, payload });
+    const band = BAND[job.priority ?? defaultPriority(kind)];
+    const row = await this.jobs.find(id);
+    try {
+      await this.transport.add(
+        kind,
+        { rowId: id, ownerId, payload },
+        {
+          jobId: bullJobId(row!),
+          priority: band + Math.min(MAX_RANK, waiting.length),
+          attempts: this.opts.attempts ?? 3,
+          backoffMs: this.opts.backoffMs ?? 5000,
+        },
+      );
+    } catch (error) {
+      // No row may wait for a job that no worker will ever be given.
+      await this.jobs.finish(id, 'failed', '任务无法排队，请稍后重试');
+      throw error;
+    }
+    return id;
+  }
+
+  async cancel(kind: string, ownerId: number, subjectId: number): Promise<number> {
+    const unfinished = await this.jobs.unfinished(kind, ownerId, subjectId);
+    const cancelled = await this.jobs.cancel(kind, ownerId, subjectId);
+    await Promise.all(unfinished.map((row) => this.transport.remove(bullJobId(row))));
+    await this.transport.broadcastCancel(unfinished.map((row) => row.id));
+    return cancelled;
+  }
+
+  find(id: number) {
+    return this.jobs.find(id);
+  }
+
+  latest(kind: string, ownerId: number, subjectId: number) {
+    return this.jobs.latest(kind, ownerId, subjectId);
+  }
+
+  listWithProject(kind: string, ownerId: number, offset: number, limit: number) {
+    return this.jobs.listWithProject(kind, ownerId, offset, limit);
+  }
+
+  register(kind: string, handler: JobHandler): void {
+    this.handlers.set(kind, handler);
+  }
+
+  afterEachJob(task: () => Promise<unknown>): void {
+    this.afterEach = task;
+  }
+
+  /** Starts this process's worker (BullMQ recovers stalled jobs itself, so `soleWorker` is moot). */
+  async start(): Promise<void> {
+    if (this.started) return;
+    this.started = true;
+    await this.transport.startWorker(
+      this.opts.concurrency,
+      (delivery) => this.deliver(delivery),
+      (ids) => ids.forEach((id) => this.aborts.get(id)?.abort(new JobFailure('已取消'))),
+    );
+  }
+
+  async stop(): Promise<void> {
+    this.started = false;
+    await this.transport.stopWorker();
+  }
+
+  async close(): Promise<void> {
+    await this.stop();
+    await this.transport.close();
+  }
+
+  /** Runs one delivered job: claims its row, runs its handler, and says what BullMQ should do. */
+  private async deliver(delivery: Delivery): Promise<DeliveryResult> {
+    const handler = this.handlers.get(delivery.kind);
+    if (!handler) throw new Error(`no handler for job kind ${delivery.kind}`);
+    const claimed = await this.claim(delivery.rowId, handler.perOwner ?? 1);
+    if (claimed === 'gone') return; // cancelled or finished meanwhile: nothing to do
+    if (claimed === 'busy') return { postponeMs: this.opts.busyRetryMs ?? 1000 };
+    try {
+      const outcome = await executeJob(
+        handler,
+        claimed,
+        { jobs: this.jobs, log: this.log, aborts: this.aborts, onProgress: delivery.progress },
+        delivery.willRetry,
+      );
+      // Thrown back so BullMQ schedules the retry with its backoff.
+      if (outcome.kind === 'retry') throw outcome.error;
+    } finally {
+      await this.afterEach?.().catch((error: unknown) => this.log('after-job task failed', error));
+    }
+  }
+
+  /**
+   * Claims one row at a time in this process: the claim's per-owner count and its update are one
+   * statement, which PostgreSQL may still run side by side for two slots of one process.
+   */
+  private claim(rowId: number, perOwner: number): Promise<JobRow | 'busy' | 'gone'> {
+    const claimed = this.claiming.then(() => this.jobs.claimById(rowId, LEASE_MS, perOwner));
+    this.claiming = claimed.catch(() => undefined);
+    return claimed;
+  }
+}
+
+/** The BullMQ id of a row: with its creation time, so a reset database never reuses an old id. */
+const bullJobId = (row: Pick<JobRow, 'id' | 'created_at'>) => `row-${row.id}-${row.created_at}`;

@@ -2,9 +2,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from 'semantic-ui-react';
 import {
-  PICTURE_MAX_HEIGHT,
-  PICTURE_MAX_WIDTH,
-  PICTURE_MIN_SIDE,
   PRESENTER_MOUTH_SHAPES,
   resolveMouthShapes,
   type PresenterMouthShape,
@@ -12,7 +9,7 @@ import {
 import { API_BASE } from '../../config';
 import { presenterApi } from '../../services/http';
 import { FileDrop } from './FileDrop';
-import { rectNumbers, type PresenterDraft } from './presenterDraft';
+import { PICTURE_HINT_LIMITS, rectNumbers, type PresenterDraft } from './presenterDraft';
 import { RectFields } from './RectFields';
 import { useObjectUrl } from '../../hooks/useObjectUrl';
 
@@ -114,11 +111,7 @@ export function SpriteStep({ draft, body, disabled, onChange, onFile }: Props) {
           file={draft.files.body}
           accept={png}
           label={t('dialog.body')}
-          hint={t('dialog.bodyHint', {
-            min: PICTURE_MIN_SIDE,
-            maxW: PICTURE_MAX_WIDTH,
-            maxH: PICTURE_MAX_HEIGHT,
-          })}
+          hint={t('dialog.bodyHint', PICTURE_HINT_LIMITS)}
           disabled={disabled}
           testId="presenter-body"
           onPick={(f) => onFile('body', f)}

@@ -6,6 +6,7 @@ import { FileDrop } from './FileDrop';
 import type { CharacterItem } from '../../../api/library.contract';
 import { PresenterPreviewStage } from '../virtual/PresenterPreviewStage';
 import type { PresenterDraft } from './presenterDraft';
+import { StepPreview } from './StepPreview';
 import { useObjectUrl, useVideoSize } from '../../hooks/useObjectUrl';
 
 interface Props {
@@ -59,18 +60,15 @@ export function VideoStep({ draft, disabled, onChange, onFile }: Props) {
   }, [url, size, keyEnabled, keyColor, keySimilarity]);
   return (
     <div className="ps-dp-sprite">
-      <div className="ps-dp-preview-col">
-        <div className="ps-dp-preview-title">
-          <span>{draft.keyEnabled ? t('dialog.keyedPreview') : t('dialog.livePreview')}</span>
-        </div>
-        <div className="ps-dp-video-preview ps-dp-scene" data-testid="presenter-video-preview">
-          {presenter ? (
-            <PresenterPreviewStage character={presenter} looping testId="presenter-keyed-canvas" />
-          ) : (
-            <span className="ps-dp-preview-empty">{t('dialog.video')}</span>
-          )}
-        </div>
-      </div>
+      <StepPreview
+        title={draft.keyEnabled ? t('dialog.keyedPreview') : t('dialog.livePreview')}
+        testId="presenter-video-preview"
+        empty={t('dialog.video')}
+      >
+        {presenter ? (
+          <PresenterPreviewStage character={presenter} looping testId="presenter-keyed-canvas" />
+        ) : null}
+      </StepPreview>
       <div className="ps-dp-fields-col">
         <FileDrop
           file={draft.files.video}

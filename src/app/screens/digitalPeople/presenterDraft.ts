@@ -37,6 +37,13 @@ export interface PresenterDraft {
   keySimilarity: number;
 }
 
+/** The picture size limits, as the picture hints of the dialog name them. */
+export const PICTURE_HINT_LIMITS = {
+  min: PICTURE_MIN_SIDE,
+  maxW: PICTURE_MAX_WIDTH,
+  maxH: PICTURE_MAX_HEIGHT,
+};
+
 export const EMPTY_RECT: RectText = { x: '', y: '', width: '', height: '' };
 
 export function newDraft(kind: PresenterKind = 1): PresenterDraft {

@@ -15,6 +15,10 @@ void espeakEngine.warmUp().catch(() => undefined);
 const url = `http://localhost:${config.port}/home/`;
 const db = server.database.dialect === 'postgres' ? 'PostgreSQL' : `SQLite (${config.dataDir})`;
 console.log(`\n  数字人视频工作台 Presenter Studio is running\n\n  Open:      ${url}\n  Database:  ${db}`);
+const jobs = config.redisUrl ? 'BullMQ' : 'the job table';
+console.log(
+  `  Jobs:      ${jobs}, ${config.runJobs ? 'run in this process too' : 'run by `npm run worker` (WORKERS=0)'}`,
+);
 if (createdDemo) {
   console.log(
     `  Log in:    ${DEMO_USER.username} / ${DEMO_USER.password}   (demo account created on first start)`,

@@ -105,9 +105,10 @@ export class BullTransport {
         connection: this.connection,
         prefix: this.opts.prefix,
         concurrency,
-        lockDuration: this.opts.lockMs,
-        stalledInterval: this.opts.stalledIntervalMs,
         maxStalledCount: MAX_STALLS,
+        // Only when given: an undefined option would replace BullMQ's default.
+        ...(this.opts.lockMs ? { lockDuration: this.opts.lockMs } : {}),
+        ...(this.opts.stalledIntervalMs ? { stalledInterval: this.opts.stalledIntervalMs } : {}),
       },
     );
     // A lost connection is retried by ioredis; the event must be handled or it would crash.

@@ -1,0 +1,23 @@
+import { availableParallelism } from 'node:os';
+import { loadConfig } from './config';
+import { buildServer } from './buildServer';
+import { espeakEngine } from './adapters/media/tts.espeak';
+
+// Entry point of `npm run worker`: a process that runs background jobs and serves no HTTP. It
+// wires the same services as the web server (the app is built but never listens), so every job
+// kind runs here exactly as it would in the web process. With REDIS_URL it takes jobs from BullMQ
+// and any number of these can run on any machine that reaches Redis, the database and DATA_DIR;
+// without it, it claims from the job table like the web process does.
+const config = { ...loadConfig(), role: 'worker' as const, runJobs: true };
+const server = await buildServer(config);
+void espeakEngine.warmUp().catch(() => undefined);
+
+const transport = config.redisUrl ? `BullMQ (${config.redisUrl})` : 'the job table';
+const concurrency = config.redisUrl ? (config.workerConcurrency ?? availableParallelism()) : 'per kind';
+console.log(`Presenter Studio worker is running: jobs from ${transport}, ${concurrency} at a time`);
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void server.close().then(() => process.exit(0));
+  });
+}

@@ -57,24 +57,17 @@ export function AvatarCropStep({ image, state, onChange }: Props) {
       </div>
       <div className="ps-avatar-side">
         <div className="ps-previews">
-          <figure>
-            <img
-              className="ps-preview-square"
-              src={preview || image.src}
-              alt=""
-              data-testid="avatar-preview-square"
-            />
-            <figcaption>{t('avatar.square')}</figcaption>
-          </figure>
-          <figure>
-            <img
-              className="ps-preview-circle"
-              src={preview || image.src}
-              alt=""
-              data-testid="avatar-preview-circle"
-            />
-            <figcaption>{t('avatar.circle')}</figcaption>
-          </figure>
+          {(['square', 'circle'] as const).map((shape) => (
+            <figure key={shape}>
+              <img
+                className={`ps-preview-${shape}`}
+                src={preview || image.src}
+                alt=""
+                data-testid={`avatar-preview-${shape}`}
+              />
+              <figcaption>{t(`avatar.${shape}`)}</figcaption>
+            </figure>
+          ))}
         </div>
         <CropSlider
           label={t('avatar.zoom')}

@@ -105,6 +105,17 @@ export function AvatarDialog() {
   };
 
   const steps = t('avatar.steps', { returnObjects: true }) as string[];
+  // 上一步 back to step `to`; shown disabled (null) while the upload runs.
+  const backButton = (to: Step | null) => (
+    <Button
+      type="button"
+      icon="arrow left"
+      content={t('avatar.back')}
+      disabled={to === null}
+      onClick={to === null ? undefined : () => goStep(to)}
+      data-testid="avatar-back"
+    />
+  );
   return (
     <TitledModal
       open={avatarDialogOpen.value}
@@ -139,13 +150,7 @@ export function AvatarDialog() {
       <Modal.Actions>
         {step === 2 && (
           <>
-            <Button
-              type="button"
-              icon="arrow left"
-              content={t('avatar.back')}
-              onClick={() => goStep(1)}
-              data-testid="avatar-back"
-            />
+            {backButton(1)}
             <Button
               primary
               type="button"
@@ -159,13 +164,7 @@ export function AvatarDialog() {
         )}
         {step === 3 && loading === 3 && (
           <>
-            <Button
-              type="button"
-              icon="arrow left"
-              content={t('avatar.back')}
-              onClick={() => goStep(2)}
-              data-testid="avatar-back"
-            />
+            {backButton(2)}
             <Button
               primary
               type="button"
@@ -176,15 +175,7 @@ export function AvatarDialog() {
             />
           </>
         )}
-        {step === 3 && loading === 1 && (
-          <Button
-            type="button"
-            icon="arrow left"
-            content={t('avatar.back')}
-            disabled
-            data-testid="avatar-back"
-          />
-        )}
+        {step === 3 && loading === 1 && backButton(null)}
         {step === 3 && loading === 2 && (
           <Button
             primary

@@ -21,20 +21,10 @@ interface Props {
 
 /** One crop control row: a button that steps down, a slider, a button that steps up, the value. */
 export function CropSlider(p: Props) {
-  const down = useRepeatWhileHeld(() => p.step(-1));
-  const up = useRepeatWhileHeld(() => p.step(1));
   return (
     <div className="ps-crop-control">
       <span className="ps-crop-label">{p.label}</span>
-      <Button
-        type="button"
-        icon={p.down.icon}
-        size="mini"
-        circular
-        title={p.down.title}
-        {...down}
-        data-testid={p.downTestId}
-      />
+      <StepButton look={p.down} testId={p.downTestId} onStep={() => p.step(-1)} />
       <input
         type="range"
         min={p.min}
@@ -45,19 +35,27 @@ export function CropSlider(p: Props) {
         onChange={(e) => p.onSet(Number(e.target.value))}
         data-testid={p.testId}
       />
-      <Button
-        type="button"
-        icon={p.up.icon}
-        size="mini"
-        circular
-        title={p.up.title}
-        {...up}
-        data-testid={p.upTestId}
-      />
+      <StepButton look={p.up} testId={p.upTestId} onStep={() => p.step(1)} />
       <span className="ps-crop-value" data-testid={`${p.testId}-value`}>
         {p.value}
         {p.unit}
       </span>
     </div>
+  );
+}
+
+/** A round button that steps the value once, and again every 60 ms while it is held. */
+function StepButton(props: { look: { icon: string; title: string }; testId: string; onStep(): void }) {
+  const held = useRepeatWhileHeld(props.onStep);
+  return (
+    <Button
+      type="button"
+      icon={props.look.icon}
+      size="mini"
+      circular
+      title={props.look.title}
+      {...held}
+      data-testid={props.testId}
+    />
   );
 }

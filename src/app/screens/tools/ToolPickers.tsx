@@ -1,5 +1,5 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from 'semantic-ui-react';
 import type { VoiceItem } from '../../../api/library.contract';
@@ -15,6 +15,31 @@ import {
 } from '../../state/tools';
 import { SegmentedSwitch } from '../editor/library/SegmentedSwitch';
 
+/** One choice of a picker: pressed (and marked `selected`) while it is the chosen one. */
+function PickButton(props: {
+  className: string;
+  selected: boolean;
+  testId: string;
+  id: string | number;
+  title?: string;
+  onPick(): void;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      className={`${props.className}${props.selected ? ' selected' : ''}`}
+      aria-pressed={props.selected}
+      data-testid={props.testId}
+      data-id={props.id}
+      title={props.title}
+      onClick={props.onPick}
+    >
+      {props.children}
+    </button>
+  );
+}
+
 /** 数字人 picker of 一键成片: one round portrait per presenter. */
 export function PresenterPicker() {
   useSignals();
@@ -23,21 +48,20 @@ export function PresenterPicker() {
   return (
     <div className="ps-tool-presenters" data-testid="script-presenters">
       {toolCharacters.value.map((c) => (
-        <button
+        <PickButton
           key={c.id}
-          type="button"
-          className={`ps-tool-presenter${c.id === chosen ? ' selected' : ''}`}
-          aria-pressed={c.id === chosen}
-          data-testid="script-presenter"
-          data-id={c.id}
-          onClick={() => pickCharacter(c)}
+          className="ps-tool-presenter"
+          selected={c.id === chosen}
+          testId="script-presenter"
+          id={c.id}
+          onPick={() => pickCharacter(c)}
         >
           <img src={resolveServerUrl(c.icon || c.static_img)} alt="" draggable={false} />
           <span className="ps-tool-presenter-name">{c.name}</span>
           <span className="ps-tool-presenter-meta">
             {t(`character.style.${c.style}`, { defaultValue: c.style })}
           </span>
-        </button>
+        </PickButton>
       ))}
     </div>
   );
@@ -64,20 +88,19 @@ export function ScenePicker() {
       />
       <div className={`ps-tool-scenes ps-tool-scenes--${sizeType === 2 ? 'portrait' : 'landscape'}`}>
         {list.map((s) => (
-          <button
+          <PickButton
             key={s.id}
-            type="button"
-            className={`ps-tool-scene${s.id === chosen ? ' selected' : ''}`}
-            aria-pressed={s.id === chosen}
-            data-testid="script-scene"
-            data-id={s.id}
+            className="ps-tool-scene"
+            selected={s.id === chosen}
+            testId="script-scene"
+            id={s.id}
             title={s.name}
-            onClick={() => (pickedScene.value = s)}
+            onPick={() => (pickedScene.value = s)}
           >
             <img src={resolveServerUrl(s.thumb || s.path)} alt="" draggable={false} loading="lazy" />
             <span>{s.name}</span>
             {s.id === chosen && <Icon name="check circle" className="ps-tool-check" />}
-          </button>
+          </PickButton>
         ))}
       </div>
     </div>
@@ -88,19 +111,18 @@ export function ScenePicker() {
 export function VoiceChip(props: { voice: VoiceItem; selected: boolean; onPick(): void; testId: string }) {
   const { voice: v, selected } = props;
   return (
-    <button
-      type="button"
-      className={`ps-tool-voice${selected ? ' selected' : ''}`}
-      aria-pressed={selected}
-      data-testid={props.testId}
-      data-id={v.id}
-      onClick={props.onPick}
+    <PickButton
+      className="ps-tool-voice"
+      selected={selected}
+      testId={props.testId}
+      id={v.id}
+      onPick={props.onPick}
     >
       <span className={`ps-circle ps-tool-voice-sex ps-tool-voice-sex--${v.sex === 1 ? 'male' : 'female'}`}>
         <Icon name={v.sex === 1 ? 'male' : 'female'} />
       </span>
       {v.show_name}
-    </button>
+    </PickButton>
   );
 }
 

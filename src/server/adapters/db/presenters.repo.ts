@@ -19,17 +19,25 @@ export class PresentersRepo {
 
   /** How many of the owner's presenters have `status` (any status when null). */
   async count(ownerId: number, status: number | null): Promise<number> {
-    let query = this.db.selectFrom('presenters').where('owner_id', '=', ownerId);
-    if (status !== null) query = query.where('status', '=', status);
-    const row = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const row = await this.matching(ownerId, status)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     return Number(row.n);
   }
 
   /** One page of the owner's presenters with `status` (any status when null), newest first. */
   list(ownerId: number, status: number | null, offset: number, limit: number): Promise<PresenterRow[]> {
-    let query = this.db.selectFrom('presenters').selectAll().where('owner_id', '=', ownerId);
-    if (status !== null) query = query.where('status', '=', status);
-    return query.orderBy('id', 'desc').offset(offset).limit(limit).execute();
+    return this.matching(ownerId, status)
+      .selectAll()
+      .orderBy('id', 'desc')
+      .offset(offset)
+      .limit(limit)
+      .execute();
+  }
+
+  private matching(ownerId: number, status: number | null) {
+    const query = this.db.selectFrom('presenters').where('owner_id', '=', ownerId);
+    return status === null ? query : query.where('status', '=', status);
   }
 
   find(ownerId: number, id: number): Promise<PresenterRow | undefined> {

@@ -4,6 +4,13 @@ import { deleteOwned, findOwned, updateOwned } from './ownedRows';
 
 export type VoiceRow = Selectable<VoicesTable>;
 
+/** Which of the owner's voices to count or list (all when a field is left out). */
+export interface VoiceFilter {
+  sex?: number;
+  /** pth_status */
+  status?: number;
+}
+
 /** Users' private voices, every query scoped to the owner; oldest first. */
 export class VoicesRepo {
   constructor(private readonly db: Kysely<Database>) {}
@@ -13,24 +20,27 @@ export class VoicesRepo {
     return { ...row, id: Number(inserted.id) };
   }
 
-  async count(ownerId: number, filter: { sex?: number; status?: number } = {}): Promise<number> {
-    let query = this.db.selectFrom('voices').where('owner_id', '=', ownerId);
-    if (filter.sex !== undefined) query = query.where('sex', '=', filter.sex);
-    if (filter.status !== undefined) query = query.where('pth_status', '=', filter.status);
-    const row = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  async count(ownerId: number, filter: VoiceFilter = {}): Promise<number> {
+    const row = await this.matching(ownerId, filter)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     return Number(row.n);
   }
 
-  list(
-    ownerId: number,
-    filter: { sex?: number; status?: number },
-    offset: number,
-    limit: number,
-  ): Promise<VoiceRow[]> {
-    let query = this.db.selectFrom('voices').selectAll().where('owner_id', '=', ownerId);
+  list(ownerId: number, filter: VoiceFilter, offset: number, limit: number): Promise<VoiceRow[]> {
+    return this.matching(ownerId, filter)
+      .selectAll()
+      .orderBy('id', 'asc')
+      .offset(offset)
+      .limit(limit)
+      .execute();
+  }
+
+  private matching(ownerId: number, filter: VoiceFilter) {
+    let query = this.db.selectFrom('voices').where('owner_id', '=', ownerId);
     if (filter.sex !== undefined) query = query.where('sex', '=', filter.sex);
     if (filter.status !== undefined) query = query.where('pth_status', '=', filter.status);
-    return query.orderBy('id', 'asc').offset(offset).limit(limit).execute();
+    return query;
   }
 
   find(ownerId: number, id: number): Promise<VoiceRow | undefined> {

@@ -5,6 +5,7 @@ import { Button, Modal } from 'semantic-ui-react';
 import { insertOpen, narrationDraft } from '../../../state/editorNarration';
 import { showMessage } from '../../../state/messages';
 import { currentNarrationBox, insertAtRememberedCaret } from '../narrationInput';
+import { TabStrip } from '../TabStrip';
 import { ShotTab } from './ShotTab';
 import { TextureTab } from './TextureTab';
 import './insert.css';
@@ -28,10 +29,10 @@ export function InsertDialog() {
     showMessage('success', message);
   };
 
-  const tabs: { id: Tab; label: string }[] = [
-    { id: 'shot', label: t('insert.shotTab') },
-    { id: 'png', label: t('stickers.pngTab') },
-    { id: 'gif', label: t('stickers.gifTab') },
+  const tabs: { key: Tab; label: string }[] = [
+    { key: 'shot', label: t('insert.shotTab') },
+    { key: 'png', label: t('stickers.pngTab') },
+    { key: 'gif', label: t('stickers.gifTab') },
   ];
   return (
     <Modal
@@ -44,21 +45,13 @@ export function InsertDialog() {
     >
       <Modal.Header>{t('insert.title')}</Modal.Header>
       <Modal.Content>
-        <div className="ps-ins-tabs" role="tablist">
-          {tabs.map((x) => (
-            <button
-              key={x.id}
-              type="button"
-              role="tab"
-              aria-selected={tab === x.id}
-              className={tab === x.id ? 'active' : ''}
-              data-testid={`insert-tab-${x.id}`}
-              onClick={() => setTab(x.id)}
-            >
-              {x.label}
-            </button>
-          ))}
-        </div>
+        <TabStrip<Tab>
+          className="ps-ins-tabs"
+          tabs={tabs}
+          active={tab}
+          testIdPrefix="insert-tab"
+          onPick={setTab}
+        />
         {tab === 'shot' ? (
           <ShotTab onInsert={(html, label) => insert(html, t('insert.inserted', { label }))} />
         ) : (

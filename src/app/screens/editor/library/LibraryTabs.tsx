@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon, type SemanticICONS } from 'semantic-ui-react';
 import { activeTab, stopVoiceSample, type LibraryTab } from '../../../state/library';
+import { TabStrip } from '../TabStrip';
 import { CharacterPanel } from './CharacterPanel';
 import { ScenePanel } from './ScenePanel';
 import { VoicePanel } from './VoicePanel';
@@ -23,23 +24,21 @@ export function LibraryTabs() {
   useEffect(() => stopVoiceSample, []);
   return (
     <div className="ps-lib" data-testid="library-tabs">
-      <div className="ps-lib-tabs" role="tablist">
-        {TABS.map((x) => (
-          <button
-            key={x.key}
-            type="button"
-            role="tab"
-            aria-selected={tab === x.key}
-            data-active={tab === x.key}
-            className={tab === x.key ? 'active' : undefined}
-            data-testid={`library-tab-${x.key}`}
-            onClick={() => (activeTab.value = x.key)}
-          >
-            <Icon name={x.icon} />
-            {t(`tabs.${x.key}`)}
-          </button>
-        ))}
-      </div>
+      <TabStrip
+        className="ps-lib-tabs"
+        tabs={TABS.map((x) => ({
+          key: x.key,
+          label: (
+            <>
+              <Icon name={x.icon} />
+              {t(`tabs.${x.key}`)}
+            </>
+          ),
+        }))}
+        active={tab}
+        testIdPrefix="library-tab"
+        onPick={(key) => (activeTab.value = key)}
+      />
       {tab === 'character' && <CharacterPanel />}
       {tab === 'scene' && <ScenePanel />}
       {tab === 'voice' && <VoicePanel />}

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Icon } from 'semantic-ui-react';
 import { translateMessage } from '../../i18n';
 import { useFileDrop } from '../../hooks/useFileDrop';
+import { HiddenFileInput } from '../../layout/HiddenFileInput';
 
 interface Props {
   error: string;
@@ -15,10 +16,6 @@ export function AvatarPickStep({ error, busy, onFile }: Props) {
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
   const { dragging: over, dropHandlers } = useFileDrop(onFile);
-  const take = (files: FileList | null) => {
-    const file = files?.[0];
-    if (file) onFile(file);
-  };
   return (
     <div className="ps-avatar-pick">
       <div
@@ -37,15 +34,12 @@ export function AvatarPickStep({ error, busy, onFile }: Props) {
           {busy ? t('avatar.loadingImage') : over ? t('avatar.dropActive') : t('avatar.drop')}
         </div>
         <div className="ps-dropzone-hint">{t('avatar.limits')}</div>
-        <input
+        <HiddenFileInput
           ref={input}
-          type="file"
           accept="image/*"
-          hidden
-          data-testid="avatar-file-input"
-          onChange={(e) => {
-            take(e.target.files);
-            e.target.value = '';
+          testId="avatar-file-input"
+          onPick={(file) => {
+            if (file) onFile(file);
           }}
         />
       </div>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Icon } from 'semantic-ui-react';
 import { useObjectUrl } from '../../hooks/useObjectUrl';
 import { useFileDrop } from '../../hooks/useFileDrop';
+import { HiddenFileInput } from '../../layout/HiddenFileInput';
 
 interface Props {
   file: File | null | undefined;
@@ -63,17 +64,11 @@ export function FileDrop({
         <span className="ps-dp-drop-label">{label}</span>
         {hint && <span className="ps-dp-drop-hint">{hint}</span>}
       </div>
-      <input
+      <HiddenFileInput
         ref={input}
-        type="file"
         accept={accept}
-        hidden
-        data-testid={`${testId}-input`}
-        onChange={(e) => {
-          const picked = e.target.files?.[0];
-          if (picked) onPick(picked);
-          e.target.value = '';
-        }}
+        testId={`${testId}-input`}
+        onPick={(picked) => picked && onPick(picked)}
       />
     </div>
   );

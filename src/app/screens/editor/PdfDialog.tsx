@@ -25,6 +25,7 @@ import {
 import { PdfChosenFile } from './PdfChosenFile';
 import { RetryImage } from './RetryImage';
 import { useFileDrop } from '../../hooks/useFileDrop';
+import { HiddenFileInput } from '../../layout/HiddenFileInput';
 
 /** While a listed deck is still being rasterised, the list refreshes this often. */
 const LIST_REFRESH_MS = 2000;
@@ -81,16 +82,11 @@ export function PdfDialog() {
               onKeyDown={(e) => e.key === 'Enter' && input.current?.click()}
               {...dropHandlers}
             >
-              <input
+              <HiddenFileInput
                 ref={input}
-                type="file"
                 accept=".pdf,application/pdf"
-                hidden
-                data-testid="pdf-upload-input"
-                onChange={(e) => {
-                  pick(e.target.files?.[0]);
-                  e.target.value = '';
-                }}
+                testId="pdf-upload-input"
+                onPick={pick}
               />
               <Icon name="cloud upload" size="big" />
               <strong>{t('pdf.upload')}</strong>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, Progress } from 'semantic-ui-react';
 import type { MaterialItem, MaterialType } from '../../../api/material.contract';
 import { acceptFor, materialUpload, uploadMaterial } from '../../state/materials';
+import { HiddenFileInput } from '../../layout/HiddenFileInput';
 
 interface Props {
   type: MaterialType;
@@ -21,17 +22,11 @@ export function MaterialUploadButton({ type, label, onUploaded }: Props) {
 
   return (
     <div className="ps-mat-upload">
-      <input
+      <HiddenFileInput
         ref={input}
-        type="file"
-        hidden
         accept={acceptFor(type)}
-        data-testid={`material-input-${type}`}
-        onChange={(e) => {
-          const file = e.target.files?.[0];
-          e.target.value = '';
-          if (file) void uploadMaterial(file, type).then((item) => item && onUploaded?.(item));
-        }}
+        testId={`material-input-${type}`}
+        onPick={(file) => file && void uploadMaterial(file, type).then((item) => item && onUploaded?.(item))}
       />
       <Button
         primary

@@ -15,6 +15,7 @@ import {
   stopSampleRecording,
 } from '../../state/voiceSampleRecorder';
 import { SegmentedSwitch } from '../editor/library/SegmentedSwitch';
+import { HiddenFileInput } from '../../layout/HiddenFileInput';
 
 const MIN_RECORD_SECONDS = 10;
 
@@ -120,16 +121,11 @@ export function NewVoiceDialog() {
               {file ? file.name : t('dialog.pick')}
             </div>
             <div className="ps-myvoice-hint">{t('dialog.pickHint')}</div>
-            <input
+            <HiddenFileInput
               ref={input}
-              type="file"
-              hidden
               accept=".wav,.mp3,.m4a,.ogg,.aac,.wma,.flac,audio/*"
-              data-testid="new-voice-input"
-              onChange={(e) => {
-                pick(e.target.files?.[0]);
-                e.target.value = '';
-              }}
+              testId="new-voice-input"
+              onPick={pick}
             />
           </div>
         ) : (

@@ -10,6 +10,7 @@ import {
   subtitleInfo,
   type SubtitleSession,
 } from '../../state/subtitle';
+import { HiddenFileInput } from '../../layout/HiddenFileInput';
 
 interface Props {
   session: SubtitleSession;
@@ -57,16 +58,11 @@ export function SubtitleForm({ session, testId, showScript, scriptToggle, runLab
           {t('step1')}
         </h3>
       </div>
-      <input
+      <HiddenFileInput
         ref={input}
-        type="file"
-        hidden
         accept={SUBTITLE_ACCEPT}
-        data-testid={`${testId}-file`}
-        onChange={(e) => {
-          chooseSubtitleFile(session, e.target.files?.[0] ?? null);
-          e.target.value = '';
-        }}
+        testId={`${testId}-file`}
+        onPick={(file) => chooseSubtitleFile(session, file ?? null)}
       />
       <button type="button" className="ps-sub-drop" onClick={() => input.current?.click()} disabled={busy}>
         <Icon name={file ? 'file audio' : 'cloud upload'} size="big" />

@@ -1,5 +1,5 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect, useRef, type ChangeEvent } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Icon } from 'semantic-ui-react';
 import type { TextureItem, TextureType } from '../../../../api/texture.contract';
@@ -15,6 +15,7 @@ import {
 } from '../../../state/editorStickers';
 import { showMessage } from '../../../state/messages';
 import { checkTextureFile, newStickerInstanceId } from './textureFile';
+import { HiddenFileInput } from '../../../layout/HiddenFileInput';
 
 /**
  * The 贴图 (PNG) or GIF tab: 10 stickers a page, built-in first then the user's own, with
@@ -46,9 +47,7 @@ export function TextureTab({
       item.name || item.textureId,
     );
 
-  const onFile = async (e: ChangeEvent<HTMLInputElement>) => {
-    const file = e.target.files?.[0];
-    e.target.value = '';
+  const onFile = async (file: File | undefined) => {
     if (!file) return;
     const problem = await checkTextureFile(file, type);
     if (problem) return void showMessage('error', problem);
@@ -74,13 +73,11 @@ export function TextureTab({
               ? t('stickers.uploadGif')
               : t('stickers.upload')}
         </Button>
-        <input
+        <HiddenFileInput
           ref={input}
-          type="file"
-          hidden
           accept={type === 2 ? 'image/gif' : 'image/png'}
-          data-testid={`texture-upload-input-${kind}`}
-          onChange={(e) => void onFile(e)}
+          testId={`texture-upload-input-${kind}`}
+          onPick={(file) => void onFile(file)}
         />
       </div>
 

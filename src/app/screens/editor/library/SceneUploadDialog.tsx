@@ -19,6 +19,7 @@ import { SegmentedSwitch } from './SegmentedSwitch';
 import './sceneUpload.css';
 import { useFileDrop } from '../../../hooks/useFileDrop';
 import { useObjectUrl } from '../../../hooks/useObjectUrl';
+import { HiddenFileInput } from '../../../layout/HiddenFileInput';
 
 /**
  * 上传自定义背景: the scene form (spec 3: name, path, sizeType). The preview crops like the server
@@ -130,17 +131,12 @@ export function SceneUploadDialog() {
                     {size.width}×{size.height}
                   </span>
                 </button>
-                <input
+                <HiddenFileInput
                   ref={input}
-                  id="scene-upload-input"
-                  type="file"
                   accept={SCENE_IMAGE_ACCEPT}
-                  hidden
-                  data-testid="scene-upload-input"
-                  onChange={(e) => {
-                    void pick(e.target.files?.[0]);
-                    e.target.value = '';
-                  }}
+                  testId="scene-upload-input"
+                  id="scene-upload-input"
+                  onPick={(file) => void pick(file)}
                 />
               </div>
               {errors.file && (

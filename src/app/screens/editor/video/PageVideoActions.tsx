@@ -6,6 +6,7 @@ import { showMessage } from '../../../state/messages';
 import { PageActionButton } from '../PageActionButton';
 import { deletePageVideo, toggleVideoSound, uploadVideoToPage, VIDEO_ACCEPT } from './pageVideo';
 import './pageVideo.css';
+import { HiddenFileInput } from '../../../layout/HiddenFileInput';
 
 /**
  * The page-video buttons of one page in the strip: 插入视频 (.mp4, upload progress), and for a page
@@ -42,17 +43,12 @@ export function PageVideoActions({ page, at }: { page: Page; at: number }) {
 
   return (
     <>
-      <input
+      <HiddenFileInput
         ref={input}
-        type="file"
         accept={VIDEO_ACCEPT}
-        hidden
-        data-testid={`page-video-input-${at}`}
-        onClick={(e) => e.stopPropagation()}
-        onChange={(e) => {
-          void start(e.target.files?.[0]);
-          e.target.value = '';
-        }}
+        testId={`page-video-input-${at}`}
+        stopClicks
+        onPick={(file) => void start(file)}
       />
       <PageActionButton
         label={t('pageVideo.insert')}

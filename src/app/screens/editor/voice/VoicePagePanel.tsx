@@ -17,6 +17,7 @@ import {
 } from './pageAudioUpload';
 import './voice.css';
 import { useFileDrop } from '../../../hooks/useFileDrop';
+import { HiddenFileInput } from '../../../layout/HiddenFileInput';
 
 /** An upload in flight, for the page it was started on (0-based). */
 interface Upload {
@@ -119,16 +120,11 @@ export function VoicePagePanel() {
         )}
       </div>
       <div className="ps-voice-actions">
-        <input
+        <HiddenFileInput
           ref={input}
-          type="file"
           accept={AUDIO_ACCEPT}
-          hidden
-          data-testid="voice-upload-input"
-          onChange={(e) => {
-            void start(e.target.files?.[0]);
-            e.target.value = '';
-          }}
+          testId="voice-upload-input"
+          onPick={(file) => void start(file)}
         />
         <Button
           primary

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { CanvasSource, Texture, VideoSource } from 'pixi.js';
+import { CanvasSource, ImageSource, Texture } from 'pixi.js';
 import { chromaKeyPixels } from '../chromaKey';
 import type { DrawLoop } from './drawLoop';
 
@@ -130,9 +130,11 @@ export function useVideoTexture(
     let made: Texture;
     let onFrame: () => void;
     if (color === undefined || similarity === undefined || blend === undefined) {
-      const source = new VideoSource({ resource: video, autoPlay: false });
-      // Frames are taken when the video has one (eachFrame below), not from Pixi's shared ticker.
-      source.autoUpdate = false;
+      // A plain image source over the <video>, uploaded when the video has a new frame (eachFrame
+      // below). Not Pixi's VideoSource: its destroy() pauses the element and empties its src, and
+      // the element belongs to useStageVideo and outlives this texture (switching keying on makes
+      // a new texture from the same video, which then stayed blank, and its late events threw).
+      const source = new ImageSource({ resource: video });
       made = new Texture({ source });
       onFrame = () => source.update();
     } else {

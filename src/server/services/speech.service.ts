@@ -16,6 +16,13 @@ import { concatPcm16, encodeWav, pcmLevels, samplesToMs } from '../adapters/medi
 import { findPublicVoice, type PublicVoice } from '../adapters/media/tts.voices';
 import { ApiError } from '../http/envelope';
 
+/**
+ * Part of every spoken clip's cache key: raised when what a clip stores changes (2: the TTS mouth
+ * follows ttsMouthTimeline), so narration spoken before is spoken again once instead of keeping the
+ * old mouth timeline.
+ */
+const SPEECH_CACHE_VERSION = 2;
+
 const MAX_CHARS = 300;
 /** Silence closing every narration clip: pages then breathe between each other, mouth at rest. */
 const CLOSING_PAUSE_MS = 350;
@@ -84,7 +91,10 @@ export class SpeechService {
     // holds the reading too, so a change to the rules re-speaks the texts it changes and no others.
     const speech = normalizeForSpeech(text);
     const cacheText = speech.text === text ? text : `${text}\n${speech.text}`;
-    const hash = createHash('sha256').update(`${voiceKey}\n${cacheText}`).digest('hex').slice(0, 32);
+    const hash = createHash('sha256')
+      .update(`${SPEECH_CACHE_VERSION}\n${voiceKey}\n${cacheText}`)
+      .digest('hex')
+      .slice(0, 32);
     const wavKey = audioKey(ownerId, hash, 'wav');
     const jsonKey = audioKey(ownerId, hash, 'json');
     if (await this.files.exists(jsonKey)) {

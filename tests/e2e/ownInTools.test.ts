@@ -84,9 +84,41 @@ describe('own presenters and voices in the helper tools', () => {
     });
     await page.goto(`${server.url}/home/#/video?videoid=${projects.list[0].projectId}`);
     await page.waitForSelector(tid('editor-spoken-time'));
-    expect(await page.getAttribute(tid('editor-total-time'), 'title')).toMatch(
-      /^预计时长 \d+\.\d\d 分钟 · 实际 \d+\.\d\d 分钟$/,
-    );
+    const title = (await page.getAttribute(tid('editor-total-time'), 'title')) ?? '';
+    expect(title).toMatch(/^预计时长 \d+\.\d\d 分钟 · 实际 \d+\.\d\d 分钟$/);
+    // The real total is the audio itself: the spoken WAVs' lengths, read from their headers.
+    const detail = await api.post<ProjectDetailData>('/virtual/v1/userPro/detail', {
+      projectId: projects.list[0].projectId,
+    });
+    const doc = JSON.parse(detail.detail) as {
+      ppt: { pages: { tts: string; childList: { tts: string }[] }[] };
+    };
+    const clips = doc.ppt.pages.flatMap((p) => {
+      const parts = p.childList.map((c) => c.tts).filter(Boolean);
+      return parts.length ? parts : [p.tts];
+    });
+    const seconds = await page.evaluate(async (paths) => {
+      let total = 0;
+      for (const path of paths) {
+        const bytes = new DataView(await (await fetch(path, { credentials: 'include' })).arrayBuffer());
+        const byteRate = bytes.getUint32(28, true);
+        // Walk the RIFF chunks to 'data' (a 'LIST' chunk may come first).
+        let at = 12;
+        while (at + 8 <= bytes.byteLength) {
+          const id = String.fromCharCode(...[0, 1, 2, 3].map((k) => bytes.getUint8(at + k)));
+          const size = bytes.getUint32(at + 4, true);
+          if (id === 'data') {
+            total += size / byteRate;
+            break;
+          }
+          at += 8 + size + (size % 2);
+        }
+      }
+      return total;
+    }, clips);
+    const shownMinutes = Number(/实际 (\d+\.\d\d) 分钟/.exec(title)![1]);
+    expect(seconds).toBeGreaterThan(3);
+    expect(Math.abs(shownMinutes * 60 - seconds)).toBeLessThanOrEqual(0.5);
     // At 1280 the chip keeps both numbers; the label gives way (the title above has it).
     await page.setViewportSize({ width: 1280, height: 720 });
     expect(await page.isVisible(tid('editor-spoken-time'))).toBe(true);

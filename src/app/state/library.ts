@@ -8,6 +8,9 @@ import { speakWithVoice, VoiceTaskFailed } from './voiceTasks';
 import { deleteAskingIfUsed } from './deleteInUse';
 import { invalidateLibrary, libraryItems } from './libraryCache';
 
+/** Forgets the shared whole-list copy of a kind, after the user's own presenters or voices changed. */
+export const forgetLibraryList = invalidateLibrary;
+
 /*
  * The editor's left tabs (数字人 / 场景 / 音色): lists, paging and switches. Choosing an item is a
  * document command and goes through editor.ts `dispatch`; nothing here edits the document.

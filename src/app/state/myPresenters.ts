@@ -3,10 +3,9 @@ import type { CharacterItem } from '../../api/library.contract';
 import type { PresenterDraftForm } from '../../api/presenter';
 import { PRESENTER_STATUS } from '../../api/presenter.contract';
 import { presenterApi } from '../services/http';
-import { characterIsPublic, characters, loadCharacters } from './library';
+import { characterIsPublic, characters, forgetLibraryList, loadCharacters } from './library';
 import { showMessage } from './messages';
 import { deleteAskingIfUsed } from './deleteInUse';
-import { invalidateLibrary } from './libraryCache';
 
 /*
  * 我的数字人 (/digitalPeople): the user's own presenters and the 新建数字人 dialog. The editor's
@@ -36,7 +35,7 @@ export async function loadMyPresenters(quiet = false): Promise<void> {
   try {
     const res = await presenterApi.listMine(1, PAGE_SIZE, { quiet });
     // The tools and the editor's lookups read the shared library lists: they follow this one.
-    invalidateLibrary('characters');
+    forgetLibraryList('characters');
     const before = processingCount.peek();
     batch(() => {
       myPresenters.value = res.data?.list ?? [];

@@ -5,7 +5,7 @@ import { timbreApi } from '../services/http';
 import { showMessage } from './messages';
 import { speakWithVoice, VoiceTaskCancelled, VoiceTaskFailed } from './voiceTasks';
 import { deleteAskingIfUsed } from './deleteInUse';
-import { invalidateLibrary } from './libraryCache';
+import { forgetLibraryList } from './library';
 
 /*
  * 我的音色 (/myvoice): the user's private voices, their training state, 试听 and the new-voice
@@ -36,7 +36,7 @@ export async function loadMyVoices(quiet = false): Promise<void> {
   try {
     const res = await timbreApi.listMine(1, PAGE_SIZE, { quiet });
     // The tools read the shared voice lists: a voice trained or deleted shows there too.
-    invalidateLibrary('voices');
+    forgetLibraryList('voices');
     batch(() => {
       myVoices.value = res.data?.list ?? [];
       myVoicesFailed.value = false;

@@ -5,7 +5,7 @@ import react from '@vitejs/plugin-react';
 const DOM_TESTS = [
   'tests/unit/app/**/*.test.{ts,tsx}',
   'tests/unit/render/**/*.test.{ts,tsx}',
-  // Compared against DOMPurify, which needs a document.
+  // Parses the sanitised output with a real document to check what survives.
   'tests/unit/model/sanitizeNarrationHtml.test.ts',
 ];
 

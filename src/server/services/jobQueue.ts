@@ -1,4 +1,4 @@
-import type { JobRow } from '../adapters/db/jobs.repo';
+import type { JobRow, JobsRepo } from '../adapters/db/jobs.repo';
 import type { JobHandler } from './jobHandler';
 
 /**
@@ -68,4 +68,24 @@ export interface JobQueue {
   stop(): Promise<void>;
   /** Stops and lets go of connections, for good. */
   close(): Promise<void>;
+}
+
+/**
+ * The status reads both queues share: the job table's row is the one source of status and
+ * progress whichever engine carries the work, so composeStatus and the task screens read it here.
+ */
+export abstract class JobRowReads {
+  constructor(protected readonly jobs: JobsRepo) {}
+
+  find(id: number) {
+    return this.jobs.find(id);
+  }
+
+  latest(kind: string, ownerId: number, subjectId: number) {
+    return this.jobs.latest(kind, ownerId, subjectId);
+  }
+
+  listWithProject(kind: string, ownerId: number, offset: number, limit: number) {
+    return this.jobs.listWithProject(kind, ownerId, offset, limit);
+  }
 }

@@ -1,7 +1,7 @@
 import type { JobRow, JobsRepo } from '../adapters/db/jobs.repo';
 import type { BullTransport, Delivery, DeliveryResult } from '../adapters/queue/bullmq';
 import { JobFailure, type JobHandler } from './jobHandler';
-import { defaultPriority, type JobQueue, type NewJob } from './jobQueue';
+import { defaultPriority, JobRowReads, type JobQueue, type NewJob } from './jobQueue';
 import { executeJob, LEASE_MS } from './jobExecution';
 
 export interface BullQueueOptions {
@@ -30,7 +30,7 @@ const MAX_RANK = 999;
  * already waiting, so a user's tenth render sorts after another user's first; a job whose owner
  * already runs `perOwner` jobs of its kind goes back to the queue for a moment.
  */
-export class BullJobQueue implements JobQueue {
+export class BullJobQueue extends JobRowReads implements JobQueue {
   private readonly handlers = new Map<string, JobHandler>();
   private readonly aborts = new Map<number, AbortController>();
   private afterEach: (() => Promise<unknown>) | undefined;
@@ -38,11 +38,13 @@ export class BullJobQueue implements JobQueue {
   private claiming: Promise<unknown> = Promise.resolve();
 
   constructor(
-    private readonly jobs: JobsRepo,
+    jobs: JobsRepo,
     private readonly transport: BullTransport,
     private readonly log: (message: string, error?: unknown) => void,
     private readonly opts: BullQueueOptions,
-  ) {}
+  ) {
+    super(jobs);
+  }
 
   async enqueue<K extends string>(job: NewJob<K>): Promise<number> {
     const { kind, ownerId, subjectId, payload } = job;
@@ -75,18 +77,6 @@ export class BullJobQueue implements JobQueue {
     await Promise.all(unfinished.map((row) => this.transport.remove(bullJobId(row))));
     await this.transport.broadcastCancel(unfinished.map((row) => row.id));
     return cancelled;
-  }
-
-  find(id: number) {
-    return this.jobs.find(id);
-  }
-
-  latest(kind: string, ownerId: number, subjectId: number) {
-    return this.jobs.latest(kind, ownerId, subjectId);
-  }
-
-  listWithProject(kind: string, ownerId: number, offset: number, limit: number) {
-    return this.jobs.listWithProject(kind, ownerId, offset, limit);
   }
 
   register(kind: string, handler: JobHandler): void {

@@ -1,6 +1,6 @@
 import type { JobsRepo } from '../adapters/db/jobs.repo';
 import type { JobHandler } from './jobHandler';
-import type { JobQueue, NewJob } from './jobQueue';
+import { JobRowReads, type JobQueue, type NewJob } from './jobQueue';
 import { JobRunner } from './jobRunner';
 
 /**
@@ -8,14 +8,11 @@ import { JobRunner } from './jobRunner';
  * `npm run worker` processes on the same database) claims them fairly per owner. Short jobs never
  * wait behind long ones because every kind has its own slots, so `priority` needs no ordering here.
  */
-export class TableJobQueue implements JobQueue {
+export class TableJobQueue extends JobRowReads implements JobQueue {
   readonly runner: JobRunner;
 
-  constructor(
-    private readonly jobs: JobsRepo,
-    log: (message: string, error?: unknown) => void,
-    pollMs?: number,
-  ) {
+  constructor(jobs: JobsRepo, log: (message: string, error?: unknown) => void, pollMs?: number) {
+    super(jobs);
     this.runner = new JobRunner(jobs, log, pollMs);
   }
 
@@ -32,18 +29,6 @@ export class TableJobQueue implements JobQueue {
     // Stopped at once here; a runner in another process notices at its next heartbeat.
     for (const job of running) this.runner.abortLocal(job.id);
     return cancelled;
-  }
-
-  find(id: number) {
-    return this.jobs.find(id);
-  }
-
-  latest(kind: string, ownerId: number, subjectId: number) {
-    return this.jobs.latest(kind, ownerId, subjectId);
-  }
-
-  listWithProject(kind: string, ownerId: number, offset: number, limit: number) {
-    return this.jobs.listWithProject(kind, ownerId, offset, limit);
   }
 
   register(kind: string, handler: JobHandler): void {

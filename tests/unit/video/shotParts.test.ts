@@ -3,17 +3,9 @@ import { shotFraming } from '../../../src/model/project';
 import { pageArgs } from '../../../src/server/video/ffmpegArgs';
 import { pageCacheKey } from '../../../src/server/video/pageCache';
 import { shotParts } from '../../../src/server/video/renderPlan';
-import type { PageAudio, PagePlan, RigFiles } from '../../../src/server/video/planTypes';
+import type { PageAudio, PagePlan } from '../../../src/server/video/planTypes';
+import { rig } from './layers/fixtures';
 
-const rig: RigFiles = {
-  width: 800,
-  height: 1400,
-  body: '/r/body.png',
-  blink: '/r/blink.png',
-  mouths: { X: '/m/X.png' },
-  mouth: { x: 340, y: 392, width: 120, height: 80 },
-  eyes: { x: 316, y: 318, width: 168, height: 50 },
-};
 const frame = { width: 1920, height: 1080 };
 const layout = {
   slide: { x: 1000, y: 240, width: 800, height: 450 },

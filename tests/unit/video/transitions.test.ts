@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { pageArgs } from '../../../src/server/video/ffmpegArgs';
 import type { PagePart, PagePlan } from '../../../src/server/video/planTypes';
 import { joinParts, partFrames, transitionLeads } from '../../../src/server/video/transitions';
+import { rig } from './layers/fixtures';
 
 const part = (startMs: number, durationMs: number, leadMs?: number): PagePart => ({
   isScale: 1,
@@ -64,15 +65,6 @@ describe('joining parts', () => {
 describe('a page graph with transitions and stickers', () => {
   it('defines every link label once and uses it once', () => {
     const box = { x: 100, y: 100, width: 400, height: 700 };
-    const rig = {
-      width: 800,
-      height: 1400,
-      body: '/r/body.png',
-      blink: '/r/blink.png',
-      mouths: { X: '/m/X.png' },
-      mouth: { x: 340, y: 392, width: 120, height: 80 },
-      eyes: { x: 316, y: 318, width: 168, height: 50 },
-    };
     const parts = [
       { ...part(0, 2000), character: box },
       { ...part(2000, 1000, 360), isScale: 2 },

@@ -91,3 +91,41 @@ export async function synthesisProject(
   if (saved.body.code !== 200) throw new Error(`could not save the project: ${saved.body.msg}`);
   return projectId;
 }
+
+/**
+ * A document ready for synthesis over the real server: 小雅 with the built-in female voice in the
+ * office scene, `pages` pages each speaking `text` from one clip the server already synthesised.
+ */
+export function spokenDocument(
+  projectName: string,
+  pages: number,
+  text: string,
+  clip: { soundPath: string; soundTime: number },
+): ProjectDocument {
+  const d = newDocument({ projectName });
+  return {
+    ...d,
+    character: {
+      ...d.character,
+      uuid: 'xiaoya',
+      name: '小雅',
+      voiceId: 'espeak-zh-female',
+      voiceName: '中文女声',
+      width: 200,
+      height: 350,
+    },
+    scene: { ...d.scene, uuid: 'office', path: '/library/scenes/office.jpg' },
+    ppt: {
+      ...d.ppt,
+      maxNum: pages,
+      pages: Array.from({ length: pages }, (_, i) => ({
+        ...d.ppt.pages[0],
+        index: i + 1,
+        text,
+        textdome: text,
+        tts: clip.soundPath,
+        soundTime: clip.soundTime,
+      })),
+    },
+  };
+}

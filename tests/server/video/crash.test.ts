@@ -3,7 +3,8 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { newDocument, toExportDocument, type ProjectDocument } from '../../../src/model/project';
+import { toExportDocument } from '../../../src/model/project';
+import { spokenDocument } from '../helpers/synthesisProject';
 import { probe } from '../../../src/server/adapters/media/ffmpeg';
 import { startRealServer, type RealServer } from '../../e2e/helpers/realServer';
 import { pdfOfSlides } from '../helpers/pdfMaker';
@@ -34,32 +35,7 @@ describe('a render interrupted by a crash', () => {
     const tts = (
       await call('/notice/v1/timbre/textToSpeech', { projectId, timbreId: 'espeak-zh-female', text }, token)
     ).data;
-    const d = newDocument({ projectName: '崩溃恢复' });
-    const doc: ProjectDocument = {
-      ...d,
-      character: {
-        ...d.character,
-        uuid: 'xiaoya',
-        name: '小雅',
-        voiceId: 'espeak-zh-female',
-        voiceName: '中文女声',
-        width: 200,
-        height: 350,
-      },
-      scene: { ...d.scene, uuid: 'office', path: '/library/scenes/office.jpg' },
-      ppt: {
-        ...d.ppt,
-        maxNum: 4,
-        pages: Array.from({ length: 4 }, (_, i) => ({
-          ...d.ppt.pages[0],
-          index: i + 1,
-          text,
-          textdome: text,
-          tts: tts.soundPath,
-          soundTime: tts.soundTime,
-        })),
-      },
-    };
+    const doc = spokenDocument('崩溃恢复', 4, text, tts);
     await call(
       '/virtual/v1/userPro/update',
       { projectId, userProjectInfo: JSON.stringify(toExportDocument(doc)), original: 2, revision: 0 },

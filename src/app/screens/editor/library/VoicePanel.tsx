@@ -7,15 +7,13 @@ import { dispatch, doc, projectId } from '../../../state/editor';
 import {
   loadVoices,
   openVoices,
-  playVoiceSample,
-  sampleState,
-  sampleVoiceId,
   setVoiceFilter,
   visibleVoices,
   voiceIsPublic,
   voices,
   voiceSex,
 } from '../../../state/library';
+import { playVoiceSample, sampleState, sampleVoiceId } from '../../../state/voiceSample';
 import { showMessage } from '../../../state/messages';
 import { chooseVoice } from '../../../../model/project';
 import { voiceChoice } from '../../../../api/libraryChoices';

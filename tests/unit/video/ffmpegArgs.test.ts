@@ -62,16 +62,16 @@ describe('blinks', () => {
     expect(times.at(-1)!).toBeLessThan(19_700);
   });
 
-  it('alternate the open and closed images for 150 ms', () => {
+  it('alternate the open and closed images for four frames (160 ms)', () => {
     expect(blinkTrack([1200], 2000, '/o.png', '/c.png')).toBe(
       [
         'ffconcat version 1.0',
         "file '/o.png'",
         'duration 1.200',
         "file '/c.png'",
-        'duration 0.150',
+        'duration 0.160',
         "file '/o.png'",
-        'duration 0.650',
+        'duration 0.640',
         "file '/o.png'",
         '',
       ].join('\n'),

@@ -1,0 +1,56 @@
+import { BLINK_MS, frameStartMs } from '../speech/blinks';
+import type { Bump, MotionTimeline, Wave } from './motionTimeline';
+
+/*
+ * The presenter's pose on one frame, evaluated exactly as the render's ffmpeg expressions are
+ * (motionExpressions in the server): the same terms at the same frame time.
+ */
+
+/** The head's pose: offset (natural px), tilt (degrees) and whether the eyes are closed. */
+export interface Pose {
+  x: number;
+  y: number;
+  tilt: number;
+  eyesClosed: boolean;
+}
+
+/** Sum of waves at `ms`. */
+export function waveSum(waves: readonly Wave[], ms: number): number {
+  return waves.reduce((sum, w) => sum + w.amp * Math.sin((2 * Math.PI * ms) / w.periodMs + w.phase), 0);
+}
+
+/** Sum of bumps at `ms`. */
+export function bumpSum(bumps: readonly Bump[], ms: number): number {
+  let sum = 0;
+  for (const b of bumps) {
+    const from = b.atMs - b.spanMs / 2;
+    if (ms < from || ms > from + b.spanMs) continue;
+    sum += (b.amp / 2) * (1 - Math.cos((2 * Math.PI * (ms - from)) / b.spanMs));
+  }
+  return sum;
+}
+
+/** The pose on the frame shown `ms` into the page. */
+export function poseAt(motion: MotionTimeline, ms: number): Pose {
+  const t = frameStartMs(ms, motion.fps);
+  return {
+    x: waveSum(motion.headX, t),
+    y: waveSum(motion.headY, t) + bumpSum(motion.nods, t),
+    tilt: waveSum(motion.tilt, t),
+    eyesClosed: motion.blinks.some((start) => t >= start - 1e-6 && t < start + BLINK_MS - 1e-6),
+  };
+}
+
+/**
+ * Where a point of the head (natural px) lands for a pose: turned by the tilt about `pivot`, then
+ * moved by the offset. The stage and the render place the head sprite with it.
+ */
+export function movedPoint(pose: Pose, pivot: { x: number; y: number }, point: { x: number; y: number }) {
+  const a = (pose.tilt * Math.PI) / 180;
+  const dx = point.x - pivot.x;
+  const dy = point.y - pivot.y;
+  return {
+    x: pivot.x + dx * Math.cos(a) - dy * Math.sin(a) + pose.x,
+    y: pivot.y + dx * Math.sin(a) + dy * Math.cos(a) + pose.y,
+  };
+}

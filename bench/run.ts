@@ -218,7 +218,7 @@ try {
   const rig = server.services.library.character('xiaoya')!;
   const fileOf = (url: string) =>
     server.services.library.filePath(url) ??
-    server.files.resolve(url.replace(/^\/files\//, '').split('?')[0]);
+    path.join(server.files.localRoot!, url.replace(/^\/files\//, '').split('?')[0]);
   const baselinePages: BaselinePage[] = [];
   for (const [i, page] of exported.ppt.pages.entries()) {
     const still = path.join(baseDir, `still-${i}.png`);
@@ -281,7 +281,7 @@ try {
 results.workers = workerBench();
 
 // x264 presets on one core with page-like content: the table behind VIDEO_CODEC's veryfast.
-results.x264PresetsPerCore = presetBench();
+results.x264PresetsPerCore = await presetBench();
 
 // The editor preview in Chromium: frame time while dragging among 100 stickers, page switching.
 results.stage = await stageBench();

@@ -7,12 +7,22 @@ import type { PageFiles, PagePlan } from './planTypes';
 import { stickerInputs } from './stickers';
 
 /**
- * Encoder settings shared by every page, so pages join without re-encoding. veryfast is chosen by
- * a measured table (bench/presets.ts, in the README): on page-like content (a still with a moving
- * mouth) it is the fastest preset per core and also gives the smallest files; slower presets cost
- * up to 20% speed without making files smaller. ultrafast is much larger and is never used.
+ * Encoder settings shared by every page, so pages join without re-encoding. The preset is the one
+ * measured fastest on the rendering machine (encoderPreset.ts); it is part of the arguments and so
+ * of the page cache key, and pages of another preset are never joined with these.
  */
-export const VIDEO_CODEC = ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '21', '-pix_fmt', 'yuv420p'];
+export const videoCodec = (preset: string) => [
+  '-c:v',
+  'libx264',
+  '-preset',
+  preset,
+  '-crf',
+  '21',
+  '-pix_fmt',
+  'yuv420p',
+];
+/** The preset of pages rendered without a calibration (argument tests, the baselines). */
+export const DEFAULT_PRESET = 'veryfast';
 export const AUDIO_CODEC = ['-c:a', 'aac', '-b:a', '128k', '-ar', '48000', '-ac', '2'];
 
 const sec = (ms: number) => (ms / 1000).toFixed(3);
@@ -25,7 +35,7 @@ const sec = (ms: number) => (ms / 1000).toFixed(3);
  * last, and the narration padded to the page length with the video's sound beneath it.
  * Inputs: the picture's, the narration clips, the video's sound, the stickers, the own presenter.
  */
-export function pageArgs(plan: PagePlan, files: PageFiles): string[] {
+export function pageArgs(plan: PagePlan, files: PageFiles, preset: string = DEFAULT_PRESET): string[] {
   const parts = plan.parts && files.parts;
   const picture = parts ? partedPicture(plan, parts) : wholePicture(plan, files);
   const clips = files.audio.length;
@@ -69,7 +79,7 @@ export function pageArgs(plan: PagePlan, files: PageFiles): string[] {
     '-map', '[v]', '-map', '[a]',
     '-r', String(plan.fps),
     '-t', sec(plan.durationMs),
-    ...VIDEO_CODEC, ...AUDIO_CODEC,
+    ...videoCodec(preset), ...AUDIO_CODEC,
     '-f', 'mp4', files.output,
   ]; // prettier-ignore
 }

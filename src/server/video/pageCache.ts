@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { copyFile, link, mkdir, readdir, rename, rm, stat, utimes } from 'node:fs/promises';
 import path from 'node:path';
-import { pageArgs } from './ffmpegArgs';
+import { DEFAULT_PRESET, pageArgs } from './ffmpegArgs';
 import type { PagePlan } from './planTypes';
 
 /**
@@ -35,6 +35,7 @@ export function pageCacheKey(
   plan: PagePlan,
   subtitleScript: string | null,
   extraFiles: string[] = [],
+  preset: string = DEFAULT_PRESET,
 ): string {
   const files = [
     plan.background,
@@ -47,22 +48,26 @@ export function pageCacheKey(
     ...(plan.stickers ?? []).map((s) => s.file),
     ...extraFiles,
   ].filter((f): f is string => Boolean(f));
-  const args = pageArgs(plan, {
-    still: 'still',
-    mouthTrack: 'mouth',
-    blinkTrack: 'blink',
-    audio: plan.audio.map((_, i) => `audio${i}`),
-    subtitles: subtitleScript === null ? null : { assFile: 'ass', fontsDir: 'fonts' },
-    output: 'out',
-    // The parts (framing boxes, times) are in the plan; their graph enters through these args.
-    parts: plan.parts?.map((_, k) => ({
-      still: `still${k}`,
-      mouthTrack: `mouth${k}`,
-      blinkTrack: `blink${k}`,
-      ...(plan.video && plan.parts?.[k].character ? { front: `front${k}` } : {}),
-    })),
-    front: plan.video ? 'front' : undefined,
-  });
+  const args = pageArgs(
+    plan,
+    {
+      still: 'still',
+      mouthTrack: 'mouth',
+      blinkTrack: 'blink',
+      audio: plan.audio.map((_, i) => `audio${i}`),
+      subtitles: subtitleScript === null ? null : { assFile: 'ass', fontsDir: 'fonts' },
+      output: 'out',
+      // The parts (framing boxes, times) are in the plan; their graph enters through these args.
+      parts: plan.parts?.map((_, k) => ({
+        still: `still${k}`,
+        mouthTrack: `mouth${k}`,
+        blinkTrack: `blink${k}`,
+        ...(plan.video && plan.parts?.[k].character ? { front: `front${k}` } : {}),
+      })),
+      front: plan.video ? 'front' : undefined,
+    },
+    preset,
+  );
   return createHash('sha256')
     .update(JSON.stringify([PAGE_RENDER_VERSION, plan, args, subtitleScript, files.map(identity)]))
     .digest('hex')

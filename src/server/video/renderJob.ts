@@ -12,6 +12,7 @@ import { JobFailure, type JobContext, type JobHandler } from '../services/jobRun
 import { musicJoinArgs, musicMixGraph, speechIntervals } from './backgroundMusic';
 import { pageMouthCues } from './speaking';
 import { blinkTrack, concatArgs, concatList, mouthTrack } from './ffconcat';
+import { encoderPreset } from './encoderPreset';
 import { pageArgs } from './ffmpegArgs';
 import { PageCache, pageCacheKey } from './pageCache';
 import { blinkTimes } from './renderPlan';
@@ -82,7 +83,9 @@ export function renderHandler(deps: {
       try {
         await cache.prune();
         const prepared = await timed('prepare inputs', () => prepareRender(parsed.value, ownerId, deps));
-        const result = await renderDocument(parsed.value, prepared, work, cache, ctx);
+        // Measured once on this machine, then read from DATA_DIR/cache (encoderPreset.ts).
+        const preset = await timed('encoder calibration', () => encoderPreset(path.dirname(deps.scratchDir)));
+        const result = await renderDocument(parsed.value, prepared, work, cache, ctx, preset);
         const key = videoKey(ownerId, projectId, ctx.job.id);
         await timed('probe and store', () => deps.files.commit(result.file, key));
         await deps.projects.setComposeStatus(projectId, 'done');
@@ -104,6 +107,7 @@ async function renderDocument(
   work: string,
   cache: PageCache,
   ctx: JobContext,
+  preset: string,
 ) {
   const frame = EXPORT_FRAME[doc.distinguishability];
   const { plans, music } = prepared;
@@ -124,7 +128,12 @@ async function renderDocument(
   const scripts = plans.map(subtitleScript);
   const keys = plans.map((plan, i) =>
     // Pages of another encoder build might not join by stream copy: the binary is part of the key.
-    pageCacheKey(plan, scripts[i], [ffmpegPath(), ...(scripts[i] ? [subtitleFontPath('Medium')] : [])]),
+    pageCacheKey(
+      plan,
+      scripts[i],
+      [ffmpegPath(), ...(scripts[i] ? [subtitleFontPath('Medium')] : [])],
+      preset,
+    ),
   );
   const missing: number[] = [];
   for (const [i, plan] of plans.entries()) {
@@ -143,7 +152,7 @@ async function renderDocument(
   ctx.signal.addEventListener('abort', onCancel, { once: true });
   await runPool(missing, PAGE_CONCURRENCY, async (i) => {
     const plan = plans[i];
-    await renderPage(plan, scripts[i], work, pageFiles[i], stop.signal, (pageMs) => {
+    await renderPage(plan, scripts[i], work, pageFiles[i], preset, stop.signal, (pageMs) => {
       progressMs.set(plan.index, pageMs);
       report();
     });
@@ -196,6 +205,7 @@ async function renderPage(
   script: string | null,
   work: string,
   output: string,
+  preset: string,
   signal: AbortSignal,
   onProgress: (pageMs: number) => void,
 ): Promise<void> {
@@ -230,16 +240,20 @@ async function renderPage(
     subtitles = { assFile: `${prefix}-subtitles.ass`, fontsDir: subtitleFontDir() };
     await timed('subtitle script', () => writeFile(subtitles!.assFile, script));
   }
-  const args = pageArgs(plan, {
-    still,
-    mouthTrack: mouthFile,
-    blinkTrack: blinkFile,
-    audio: plan.audio.map((a) => a.file),
-    subtitles,
-    output,
-    parts,
-    front,
-  });
+  const args = pageArgs(
+    plan,
+    {
+      still,
+      mouthTrack: mouthFile,
+      blinkTrack: blinkFile,
+      audio: plan.audio.map((a) => a.file),
+      subtitles,
+      output,
+      parts,
+      front,
+    },
+    preset,
+  );
   await timed('page ffmpeg (decode, filters, encode, audio)', () =>
     runFfmpeg(args, {
       signal,

@@ -10,6 +10,7 @@
 /** The render stages the profile names, in the order a page meets them. */
 export const RENDER_STAGES = [
   'prepare inputs',
+  'encoder calibration',
   'page cache',
   'still composition (sharp)',
   'sprite tracks (mouth, blink)',

@@ -1,0 +1,80 @@
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { runFfmpeg } from '../adapters/media/ffmpeg';
+
+/** The x264 presets worth measuring: ultrafast makes files several times larger and is never used. */
+export const PRESET_CANDIDATES = ['superfast', 'veryfast', 'faster', 'fast', 'medium'] as const;
+export type EncoderPreset = (typeof PRESET_CANDIDATES)[number];
+
+/** One preset's measured speed: seconds of 25 fps 1080p page-like video encoded per CPU second. */
+export interface PresetSpeed {
+  preset: EncoderPreset;
+  /** Video seconds per CPU second (user + system time of the ffmpeg process), one thread. */
+  realtimePerCpuSecond: number;
+  /** The fastest round's CPU seconds. */
+  cpuSeconds: number;
+  sizeKB: number;
+}
+
+/**
+ * The CPU time ffmpeg reports for itself with `-benchmark` (`bench: utime=… stime=…`), in seconds.
+ * CPU time rather than wall time: the figure must not depend on what else the machine runs.
+ */
+export function benchmarkCpuSeconds(stderr: string): number {
+  const match = /bench: utime=([\d.]+)s stime=([\d.]+)s/.exec(stderr);
+  if (!match) throw new Error('ffmpeg printed no -benchmark line');
+  return Number(match[1]) + Number(match[2]);
+}
+
+/**
+ * Arguments that encode `seconds` of page-like video with `preset` on one x264 thread: a 1080p
+ * still (converted once and looped, as pages are) with a small moving patch where the mouth would
+ * be, at 25 fps and crf 21 like every page. The output rate is forced: a looped 1 fps source
+ * otherwise encodes at 1 fps (the old bench measured 20 frames instead of 500 that way).
+ */
+export function presetClipArgs(preset: string, seconds: number, output: string): string[] {
+  return [
+    '-benchmark', '-y',
+    '-f', 'lavfi', '-i', 'testsrc2=s=1920x1080:r=25:d=1',
+    '-f', 'lavfi', '-i', `color=c=0xC0392B:s=120x80:r=25:d=${seconds}`,
+    '-filter_complex',
+    '[0:v]trim=end_frame=1,format=yuv420p,loop=loop=-1:size=1:start=0,setpts=N/25/TB[bg];' +
+      "[bg][1:v]overlay=x='900+40*sin(t*6)':y=500:shortest=1[v]",
+    '-map', '[v]', '-t', String(seconds), '-r', '25',
+    '-c:v', 'libx264', '-preset', preset, '-crf', '21', '-threads', '1', output,
+  ]; // prettier-ignore
+}
+
+/**
+ * Measures every candidate preset: `rounds` rounds, each encoding one clip per preset in turn (so a
+ * burst of other load falls on all presets alike), keeping each preset's least CPU time, the one
+ * least disturbed by other processes sharing the core's caches.
+ */
+export async function measurePresets(seconds: number, rounds: number): Promise<PresetSpeed[]> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'presets-'));
+  try {
+    const best = new Map<EncoderPreset, { cpu: number; size: number }>();
+    for (let round = 0; round < rounds; round++) {
+      for (const preset of PRESET_CANDIDATES) {
+        const out = path.join(dir, `${preset}.mp4`);
+        const { stderr } = await runFfmpeg(presetClipArgs(preset, seconds, out));
+        const cpu = benchmarkCpuSeconds(stderr);
+        const size = (await stat(out)).size;
+        const prior = best.get(preset);
+        if (!prior || cpu < prior.cpu) best.set(preset, { cpu, size });
+      }
+    }
+    return PRESET_CANDIDATES.map((preset) => {
+      const { cpu, size } = best.get(preset)!;
+      return {
+        preset,
+        realtimePerCpuSecond: +(seconds / cpu).toFixed(2),
+        cpuSeconds: +cpu.toFixed(3),
+        sizeKB: Math.round(size / 1024),
+      };
+    });
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,87 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { probe, runFfmpeg } from '../../../src/server/adapters/media/ffmpeg';
+import { choosePreset, encoderPreset, readCalibration } from '../../../src/server/video/encoderPreset';
+import {
+  benchmarkCpuSeconds,
+  PRESET_CANDIDATES,
+  presetClipArgs,
+  type PresetSpeed,
+} from '../../../src/server/video/encoderSpeed';
+
+const dirs: string[] = [];
+const dataDir = () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'preset-test-'));
+  dirs.push(dir);
+  return dir;
+};
+const cacheFile = (dir: string) => path.join(dir, 'cache', 'encoder-preset.json');
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+const speed = (preset: PresetSpeed['preset'], realtime: number, sizeKB: number): PresetSpeed => ({
+  preset,
+  realtimePerCpuSecond: realtime,
+  cpuSeconds: 1 / realtime,
+  sizeKB,
+});
+
+describe('encoder preset calibration', () => {
+  it('picks the fastest preset per CPU second whose files are not much larger', () => {
+    const measured = [
+      speed('superfast', 7.0, 99),
+      speed('veryfast', 5.6, 72),
+      speed('faster', 5.9, 79),
+      speed('medium', 4.2, 89),
+    ];
+    // superfast is fastest but 37% larger than the smallest; faster beats veryfast at +10% size.
+    expect(choosePreset(measured)).toBe('faster');
+    expect(choosePreset([speed('veryfast', 5, 100), speed('fast', 4, 100)])).toBe('veryfast');
+  });
+
+  it('reads the CPU time ffmpeg reports with -benchmark', () => {
+    const stderr = 'frame=  500 fps=144\nbench: utime=3.020s stime=0.309s rtime=3.475s\nbench: maxrss=1kB\n';
+    expect(benchmarkCpuSeconds(stderr)).toBeCloseTo(3.329, 3);
+    expect(() => benchmarkCpuSeconds('no line')).toThrow(/benchmark/);
+  });
+
+  it('encodes every frame of the measured clip (25 fps, not the 1 fps of the looped source)', async () => {
+    const out = path.join(dataDir(), 'clip.mp4');
+    const { stderr } = await runFfmpeg(presetClipArgs('veryfast', 2, out));
+    const video = (await probe(out)).streams.find((s) => s.type === 'video')!;
+    // The old bench's clip had a 1 fps stream: 2 s gave 2 frames, not 50.
+    expect(video.frameRate).toBe(25);
+    expect(video.durationMs).toBe(2000);
+    expect(benchmarkCpuSeconds(stderr)).toBeGreaterThan(0);
+  });
+
+  it('measures once on this machine, caches the choice and reads it back', async () => {
+    const dir = dataDir();
+    const preset = await encoderPreset(dir, { seconds: 1, rounds: 1 });
+    expect(PRESET_CANDIDATES).toContain(preset);
+    const cached = (await readCalibration(cacheFile(dir)))!;
+    expect(cached.preset).toBe(preset);
+    expect(cached.measured.map((m) => m.preset)).toEqual([...PRESET_CANDIDATES]);
+    for (const m of cached.measured) {
+      expect(m.realtimePerCpuSecond).toBeGreaterThan(0);
+      expect(m.sizeKB).toBeGreaterThan(0);
+    }
+
+    // Another data folder holding the same machine's calibration: read, not measured again.
+    const other = dataDir();
+    mkdirSync(path.join(other, 'cache'));
+    writeFileSync(cacheFile(other), JSON.stringify({ ...cached, preset: 'medium', measured: [] }));
+    expect(await encoderPreset(other)).toBe('medium');
+    expect(JSON.parse(readFileSync(cacheFile(other), 'utf8')).measured).toEqual([]);
+
+    // A calibration from another CPU (or ffmpeg build) is measured again.
+    const moved = dataDir();
+    mkdirSync(path.join(moved, 'cache'));
+    writeFileSync(cacheFile(moved), JSON.stringify({ ...cached, machine: 'another CPU', preset: 'medium' }));
+    await encoderPreset(moved, { seconds: 1, rounds: 1 });
+    const again = (await readCalibration(cacheFile(moved)))!;
+    expect(again.machine).toBe(cached.machine);
+    expect(again.measured).toHaveLength(PRESET_CANDIDATES.length);
+  });
+});

@@ -3,8 +3,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { format, resolveConfig } from 'prettier';
 import sharp from 'sharp';
-import { blinkSvg, figureSvg } from './figure.js';
-import { CANVAS, EYES_BOX, ICON_CROP, MOUTH_BOX } from './geometry.js';
+import { blinkSvg, figureSvg, headSvg, torsoSvg } from './figure.js';
+import { CANVAS, EYES_BOX, HEAD_BOX, ICON_CROP, MOUTH_BOX, NECK_PIVOT } from './geometry.js';
 import { MOUTH_SHAPES, mouthSvg } from './mouths.js';
 import type { Presenter } from './palette.js';
 
@@ -32,15 +32,29 @@ export interface CharacterManifest {
   height: number;
   mouth: { x: number; y: number; width: number; height: number };
   eyes: { x: number; y: number; width: number; height: number };
+  /** The layered rig: head.png sits at `head` over torso.png and tilts about `pivot`. */
+  head: Box;
+  pivot: { x: number; y: number };
   mouthShapes: string[];
   suggestedVoice: 'zh-female' | 'zh-male';
   files: Record<string, string>;
-  hd: { scale: number; width: number; height: number; mouth: Box; eyes: Box; files: Record<string, string> };
+  hd: {
+    scale: number;
+    width: number;
+    height: number;
+    mouth: Box;
+    eyes: Box;
+    head: Box;
+    pivot: { x: number; y: number };
+    files: Record<string, string>;
+  };
 }
 
 function fileNames(prefix: string): Record<string, string> {
   return {
     body: `${prefix}body.png`,
+    torso: `${prefix}torso.png`,
+    head: `${prefix}head.png`,
     static: `${prefix}static.png`,
     blink: `${prefix}blink.png`,
     ...Object.fromEntries(MOUTH_SHAPES.map((m) => [`mouth${m}`, `${prefix}mouth-${m}.png`])),
@@ -52,6 +66,13 @@ async function renderSet(p: Presenter, dir: string, k: number): Promise<Buffer> 
   await mkdir(dir, { recursive: true });
   const body = await png(figureSvg(p), k).toBuffer();
   await writeFile(path.join(dir, 'body.png'), body);
+  await writeFile(path.join(dir, 'torso.png'), await png(torsoSvg(p), k).toBuffer());
+  const h = scaled(HEAD_BOX, k);
+  const headPng = await sharp(await png(headSvg(p), k).toBuffer())
+    .extract({ left: h.x, top: h.y, width: h.width, height: h.height })
+    .png({ compressionLevel: 9 })
+    .toBuffer();
+  await writeFile(path.join(dir, 'head.png'), headPng);
   const mouths: Record<string, Buffer> = {};
   for (const m of MOUTH_SHAPES) {
     mouths[m] = await png(mouthSvg(p, m), k).toBuffer();
@@ -106,6 +127,8 @@ export async function buildCharacter(p: Presenter, outRoot: string): Promise<Cha
     height: CANVAS.height,
     mouth: { ...MOUTH_BOX },
     eyes: { ...EYES_BOX },
+    head: { ...HEAD_BOX },
+    pivot: { ...NECK_PIVOT },
     mouthShapes: [...MOUTH_SHAPES],
     suggestedVoice: p.suggestedVoice,
     files: { ...fileNames(''), icon: 'icon.png' },
@@ -115,6 +138,8 @@ export async function buildCharacter(p: Presenter, outRoot: string): Promise<Cha
       height: CANVAS.height * HD_SCALE,
       mouth: scaled(MOUTH_BOX, HD_SCALE),
       eyes: scaled(EYES_BOX, HD_SCALE),
+      head: scaled(HEAD_BOX, HD_SCALE),
+      pivot: { x: NECK_PIVOT.x * HD_SCALE, y: NECK_PIVOT.y * HD_SCALE },
       files: fileNames('hd/'),
     },
   };

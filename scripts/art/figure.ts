@@ -11,12 +11,14 @@ function defs(p: Presenter): string {
   return headDefs(p) + hairDefs(p) + bodyDefs(p) + clothingDefs(p);
 }
 
-/** The whole figure without a mouth: layers back to front. */
-export function figureSvg(p: Presenter): string {
+/** The body layers (everything that stays still), back to front. */
+function torsoLayers(p: Presenter): string[] {
   const h = hair(p);
   const s = sleeveOf(p);
   const oneArm = arm(p, s.sleeve, s.cuff, s.rolled);
-  const layers = [
+  return [
+    // The back hair stays with the body: it hangs behind the shoulders, and a head that turns a
+    // few pixels in front of it reads as hair that lags behind.
     h.back,
     bottoms(p),
     neck(p),
@@ -25,12 +27,33 @@ export function figureSvg(p: Presenter): string {
     oneArm,
     mirrored(oneArm, CX),
     hands(p),
+  ];
+}
+
+/** The head layers (face, front hair, glasses): the part the motion timeline turns and nods. */
+function headLayers(p: Presenter): string[] {
+  const h = hair(p);
+  return [
     head(p),
     `<g clip-path="url(#faceClip)"><g filter="url(#hairShadow)" transform="translate(0 10)">${h.front}</g></g>`,
     h.front,
     headAccessories(p),
   ];
-  return doc(CANVAS.width, CANVAS.height, defs(p), layers.join(''));
+}
+
+/** The whole figure without a mouth: layers back to front. */
+export function figureSvg(p: Presenter): string {
+  return doc(CANVAS.width, CANVAS.height, defs(p), [...torsoLayers(p), ...headLayers(p)].join(''));
+}
+
+/** The figure without its head (the rig's still part), full canvas. */
+export function torsoSvg(p: Presenter): string {
+  return doc(CANVAS.width, CANVAS.height, defs(p), torsoLayers(p).join(''));
+}
+
+/** The head alone, full canvas (the builder crops it to HEAD_BOX). */
+export function headSvg(p: Presenter): string {
+  return doc(CANVAS.width, CANVAS.height, defs(p), headLayers(p).join(''));
 }
 
 /** Eyes closed, full canvas (the builder crops it to EYES_BOX). */

@@ -27,3 +27,13 @@ export const EYES_BOX = { x: 316, y: 318, width: 168, height: 50 } as const;
 
 /** Head-and-shoulders crop used for icon.png (square, in body pixels). */
 export const ICON_CROP = { x: 90, y: 50, size: 620 } as const;
+
+/**
+ * The head part of the layered rig: head.png is exactly this crop of the figure (face, front hair,
+ * glasses), drawn over torso.png (everything else) at (x, y). Roomy enough that a tilt of a few
+ * degrees never cuts hair off at the crop's edge.
+ */
+export const HEAD_BOX = { x: 220, y: 100, width: 360, height: 570 } as const;
+
+/** The point the head tilts about: the top of the neck, under the chin. */
+export const NECK_PIVOT = { x: 400, y: 480 } as const;

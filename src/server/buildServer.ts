@@ -7,7 +7,8 @@ import { UsersRepo } from './adapters/db/users.repo';
 import { SessionsRepo } from './adapters/db/sessions.repo';
 import { LoginGuardRepo } from './adapters/db/loginGuard.repo';
 import { TokenSigner } from './adapters/tokens';
-import { FileStore } from './adapters/files';
+import type { FileStore } from './adapters/files';
+import { openFileStore } from './adapters/openFileStore';
 import { AuthService } from './services/auth.service';
 import { AccountService } from './services/account.service';
 import { ProjectService } from './services/project.service';
@@ -104,7 +105,7 @@ export async function buildServer(config: ServerConfig): Promise<StudioServer> {
   });
   const { db } = database;
   const tokens = new TokenSigner(config.jwtSecret, config.tokenTtlSeconds);
-  const files = new FileStore(config.dataDir, config.jwtSecret);
+  const files = await openFileStore(config);
   const users = new UsersRepo(db);
   const sessions = new SessionsRepo(db);
   const guard = new LoginGuardRepo(db);

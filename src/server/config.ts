@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { openAiTtsFromEnv, type OpenAiTtsConfig } from './adapters/media/tts.openai.config';
 import { limitsFromEnv, type Limits } from './limits';
+import { s3FromEnv, type S3Config } from './adapters/s3.config';
 
 /** Everything the server reads from its environment, resolved once at start. */
 export interface ServerConfig {
@@ -39,6 +40,8 @@ export interface ServerConfig {
   openAiTts?: OpenAiTtsConfig;
   /** Per-user and per-job limits (defaults when absent). */
   limits?: Partial<Limits>;
+  /** Stored files in an S3-compatible bucket (S3_BUCKET ...); absent: DATA_DIR/files. */
+  s3?: S3Config;
 }
 
 /** Reads the configuration from environment variables (documented in the README). */
@@ -68,6 +71,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       : undefined,
     openAiTts: openAiTtsFromEnv(env),
     limits: limitsFromEnv(env),
+    s3: s3FromEnv(env),
   };
 }
 

@@ -1,107 +1,134 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { mkdirSync, readFileSync } from 'node:fs';
-import { mkdir, mkdtemp, open, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { mkdir, mkdtemp, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 
 const DAY_SECONDS = 24 * 3600;
 
 /**
- * The file store under DATA_DIR/files. Callers name files by a relative key ('avatars/ab12.png');
- * keys are checked so a client-supplied value can never escape the root, and files are written to
- * a temporary name first and renamed into place so a failure never leaves half a file behind.
+ * Where stored files live: DATA_DIR/files on disk (files.disk.ts) or an S3-compatible bucket
+ * (files.s3.ts). Callers name files by a relative key ('avatars/ab12.png'); keys are checked so a
+ * client-supplied value can never escape the store. New files are made in local scratch space
+ * (tempPath, scratchDir) and moved in whole by commit, so a failure never leaves half a file behind;
+ * tools that need a file on disk (ffmpeg, sharp, mupdf) ask for localPath.
  */
-export class FileStore {
-  readonly root: string;
-  private readonly tmpDir: string;
-
-  constructor(
-    dataDir: string,
-    private readonly secret: Uint8Array,
-  ) {
-    this.root = path.join(dataDir, 'files');
-    this.tmpDir = path.join(dataDir, 'tmp');
-    mkdirSync(this.root, { recursive: true });
-  }
-
-  /** Absolute path of a stored key; throws for keys that would leave the store. */
-  resolve(key: string): string {
-    if (!/^[A-Za-z0-9_\-./]+$/.test(key) || key.split('/').some((p) => p === '..' || p === '')) {
-      throw new Error(`invalid file key: ${key}`);
-    }
-    const full = path.join(this.root, key);
-    if (!full.startsWith(this.root + path.sep)) throw new Error(`invalid file key: ${key}`);
-    return full;
-  }
-
-  /** A fresh path in the temp folder for an upload in progress. */
-  async tempPath(ext = ''): Promise<string> {
-    await mkdir(this.tmpDir, { recursive: true });
-    return path.join(this.tmpDir, `${randomBytes(12).toString('hex')}${ext}`);
-  }
-
-  /** Moves a finished temp file into place under `key`. */
-  async commit(tempFile: string, key: string): Promise<void> {
-    const target = this.resolve(key);
-    await mkdir(path.dirname(target), { recursive: true });
-    await rename(tempFile, target);
-  }
-
-  /** Writes `content` under `key` whole: a temp file first, renamed into place. */
-  async write(key: string, content: string | Uint8Array): Promise<void> {
-    const temp = await this.tempPath(path.extname(key));
-    try {
-      await writeFile(temp, content);
-      await this.commit(temp, key);
-    } finally {
-      await rm(temp, { force: true });
-    }
-  }
-
+export interface FileStore {
+  readonly kind: 'disk' | 's3';
+  /** The folder the files are in as they are named, when the store is a folder (served as is). */
+  readonly localRoot?: string;
+  /** A fresh local path in the temp folder for an upload or output in progress. */
+  tempPath(ext?: string): Promise<string>;
+  /** A fresh empty local folder in the temp folder for a job's intermediate files. */
+  scratchDir(prefix?: string): Promise<string>;
+  /** Moves a finished local temp file (or folder, as keys below `key`) into the store. */
+  commit(tempFile: string, key: string): Promise<void>;
+  /** Writes `content` under `key` whole. */
+  write(key: string, content: string | Uint8Array): Promise<void>;
   /** The bytes stored under a key. */
-  read(key: string): Promise<Buffer> {
-    return readFile(this.resolve(key));
-  }
-
+  read(key: string): Promise<Buffer>;
   /** The UTF-8 text stored under a key. */
-  readText(key: string): Promise<string> {
-    return readFile(this.resolve(key), 'utf8');
-  }
-
-  /** A fresh empty folder in the temp folder for a job's intermediate files. */
-  async scratchDir(prefix = 'work-'): Promise<string> {
-    await mkdir(this.tmpDir, { recursive: true });
-    return mkdtemp(path.join(this.tmpDir, prefix));
-  }
-
-  /** Removes a stored key (missing files are fine). */
-  async remove(key: string): Promise<void> {
-    await rm(this.resolve(key), { force: true, recursive: true });
-  }
-
+  readText(key: string): Promise<string>;
+  /**
+   * A local file with the key's content, for tools that read files by path. Read it, never change
+   * or delete it: on disk it is the stored file itself, with S3 a cached download.
+   */
+  localPath(key: string): Promise<string>;
+  /** Removes a stored key and everything below it (missing files are fine). */
+  remove(key: string): Promise<void>;
   /** Bytes stored under a key prefix such as 'u/7' (0 when nothing is there). */
-  async usedBytes(prefix: string): Promise<number> {
-    const entries = await readdir(this.resolve(prefix), { recursive: true, withFileTypes: true }).catch(
-      () => [],
-    );
-    const sizes = await Promise.all(
-      entries
-        .filter((e) => e.isFile())
-        .map((e) =>
-          stat(path.join(e.parentPath, e.name)).then(
-            (s) => s.size,
-            () => 0,
-          ),
-        ),
-    );
-    return sizes.reduce((sum, size) => sum + size, 0);
-  }
+  usedBytes(prefix: string): Promise<number>;
+  exists(key: string): Promise<boolean>;
+  /**
+   * The key's content for an HTTP answer (a byte range of it with `range`), or null when missing;
+   * throws RangeNotSatisfiable for a range that starts past the end.
+   */
+  open(key: string, range?: ByteRange): Promise<StoredObject | null>;
+  /**
+   * A URL the browser may fetch the key from directly and how long it may keep using it, or null
+   * when the file is served through /files.
+   */
+  directUrl(key: string): Promise<{ url: string; maxAgeSeconds: number } | null>;
+  /** A /files URL that serves the key without a bearer header (see UrlSigner). */
+  signedUrl(key: string, nowMs?: number): string;
+  /** True when `sig` is our signature of the key and the expiry has not passed. */
+  verifySignature(key: string, exp: number, sig: string, nowMs?: number): boolean;
+}
 
-  async exists(key: string): Promise<boolean> {
-    return stat(this.resolve(key)).then(
-      () => true,
-      () => false,
-    );
+/** Inclusive byte offsets, as in an HTTP Range header. */
+export interface ByteRange {
+  start: number;
+  end?: number;
+}
+
+/** A stored file opened for serving. */
+export interface StoredObject {
+  body: Readable;
+  /** Bytes in `body`. */
+  length: number;
+  /** Size of the whole file. */
+  size: number;
+  /** The range `body` holds when one was asked for. */
+  range?: { start: number; end: number };
+  contentType: string;
+  etag?: string;
+  lastModified?: Date;
+}
+
+/** A byte range that starts at or past the end of the file (HTTP 416). */
+export class RangeNotSatisfiable extends Error {
+  constructor(readonly size: number | undefined) {
+    super('range not satisfiable');
   }
+}
+
+/** An Error for a stored file that is not there, coded like the file system's. */
+export function notFound(key: string): Error {
+  return Object.assign(new Error(`no such stored file: ${key}`), { code: 'ENOENT' });
+}
+
+/** Throws for keys that are not plain relative names (no '..', no empty parts, safe characters). */
+export function checkKey(key: string): string {
+  if (!/^[A-Za-z0-9_\-./]+$/.test(key) || key.split('/').some((p) => p === '..' || p === '')) {
+    throw new Error(`invalid file key: ${key}`);
+  }
+  return key;
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  svg: 'image/svg+xml',
+  mp4: 'video/mp4',
+  webm: 'video/webm',
+  mov: 'video/quicktime',
+  wav: 'audio/wav',
+  mp3: 'audio/mpeg',
+  m4a: 'audio/mp4',
+  aac: 'audio/aac',
+  ogg: 'audio/ogg',
+  flac: 'audio/flac',
+  json: 'application/json',
+  pdf: 'application/pdf',
+  srt: 'application/x-subrip',
+  ass: 'text/plain; charset=utf-8',
+  txt: 'text/plain; charset=utf-8',
+};
+
+/** The Content-Type a stored file is served with, by its name. */
+export function contentTypeOf(key: string): string {
+  return CONTENT_TYPES[path.extname(key).slice(1).toLowerCase()] ?? 'application/octet-stream';
+}
+
+/**
+ * Signed /files URLs, the same for every store: the /files route checks the signature (or the
+ * owner's session) and then serves or hands over the file.
+ */
+export class UrlSigner {
+  constructor(private readonly secret: Uint8Array) {}
 
   /**
    * A URL that serves the key without a bearer header (for <img>, <video>, downloads). The expiry
@@ -122,6 +149,21 @@ export class FileStore {
 
   private signature(key: string, exp: number): string {
     return createHmac('sha256', this.secret).update(`${key}\n${exp}`).digest('base64url').slice(0, 32);
+  }
+}
+
+/** The local temp folder (DATA_DIR/tmp) where uploads and outputs are made before commit. */
+export class ScratchSpace {
+  constructor(private readonly dir: string) {}
+
+  async tempPath(ext = ''): Promise<string> {
+    await mkdir(this.dir, { recursive: true });
+    return path.join(this.dir, `${randomBytes(12).toString('hex')}${ext}`);
+  }
+
+  async scratchDir(prefix = 'work-'): Promise<string> {
+    await mkdir(this.dir, { recursive: true });
+    return mkdtemp(path.join(this.dir, prefix));
   }
 }
 

@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import type { FileStore } from '../adapters/files';
+import { checkKey, type FileStore } from '../adapters/files';
+import { sendStored } from '../http/sendStored';
 import type { AuthService } from '../services/auth.service';
 import { ApiError } from '../http/envelope';
 import { Code } from '../../api/envelope';
@@ -26,7 +27,7 @@ export async function webRoutes(
     const session = await auth.authenticate(token);
     return session?.userId === Number(owner);
   };
-  await app.register(fastifyStatic, { root: files.root, serve: false });
+  if (files.localRoot) await app.register(fastifyStatic, { root: files.localRoot, serve: false });
 
   app.get<{ Params: { '*': string }; Querystring: { exp?: string; sig?: string } }>(
     '/files/*',
@@ -35,15 +36,18 @@ export async function webRoutes(
       const { exp, sig } = request.query;
       let valid = false;
       try {
-        files.resolve(key);
+        checkKey(key);
         valid =
           (!!sig && files.verifySignature(key, Number(exp), sig)) || (await ownsKey(key, request.headers));
       } catch {
         valid = false;
       }
       if (!valid) throw new ApiError(Code.forbidden, '文件链接无效或已过期', undefined, 403);
-      reply.header('Cache-Control', 'private, max-age=86400');
-      return reply.sendFile(key);
+      if (files.localRoot) {
+        reply.header('Cache-Control', 'private, max-age=86400');
+        return reply.sendFile(key);
+      }
+      return sendStored(files, key, request, reply);
     },
   );
 

@@ -95,9 +95,12 @@ export class PptService {
     const { pptId } = ctx.payload as { pptId: number };
     const row = await this.ppts.findById(pptId);
     if (!row || row.status === 'deleted') return { message: '已删除' };
-    const dir = this.files.resolve(pptDir(row.owner_id, row.uuid));
+    const dir = pptDir(row.owner_id, row.uuid);
+    // Pages are drawn in local scratch space and moved into the store (renamed, or uploaded to S3)
+    // only when every page succeeded.
+    const out = await this.files.scratchDir('raster-');
     try {
-      await rasterizePdf(path.join(dir, 'source.pdf'), dir, {
+      await rasterizePdf(await this.files.localPath(`${dir}/source.pdf`), out, {
         width: PAGE_WIDTH,
         signal: ctx.signal,
         maxPages: this.limits.pdfMaxPages,
@@ -107,10 +110,14 @@ export class PptService {
           void ctx.progress(total ? done / total : 0, `${done}/${total}`).catch(() => undefined);
         },
       });
+      await this.files.commit(path.join(out, 'images'), `${dir}/images`);
+      await this.files.commit(path.join(out, 'thumb.png'), `${dir}/thumb.png`);
     } catch (error) {
       const reason = error instanceof PdfError ? error.message : 'PDF转换失败';
       await this.ppts.update(pptId, { status: 'failed', error: reason });
       throw new JobFailure(reason);
+    } finally {
+      await discard(out);
     }
     await this.ppts.update(pptId, { status: 'ready', pages_done: row.page_count });
     return { message: `${row.page_count} 页` };

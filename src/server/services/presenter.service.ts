@@ -178,26 +178,27 @@ export class PresenterService {
   async renderFiles(characterId: string, ownerId: number): Promise<PresenterRenderFiles | null> {
     const row = await this.findOwn(ownerId, characterId);
     if (!row || row.status !== STATUS_READY) return null;
-    const file = (name: string) => this.files.resolve(`${row.dir_key}/${name}`);
+    const file = (name: string) => this.files.localPath(`${row.dir_key}/${name}`);
     if (row.kind === 1) {
       const rig = JSON.parse(row.rig ?? '{}') as StoredRig;
       const resolved = resolveMouthShapes(rig.shapes);
+      const mouths = await Promise.all(
+        PRESENTER_MOUTH_SHAPES.map(async (s) => [s, await file(`mouth-${resolved[s]}.png`)] as const),
+      );
       return {
         kind: 1,
         rig: {
           width: row.width,
           height: row.height,
-          body: file('body.png'),
-          blink: file('blink.png'),
-          mouths: Object.fromEntries(
-            PRESENTER_MOUTH_SHAPES.map((s) => [s, file(`mouth-${resolved[s]}.png`)]),
-          ),
+          body: await file('body.png'),
+          blink: await file('blink.png'),
+          mouths: Object.fromEntries(mouths),
           mouth: rig.mouth,
           eyes: rig.eyes,
         },
       };
     }
-    const blank = file(BLANK);
+    const blank = await file(BLANK);
     const standIn: PresenterRigFiles = {
       width: row.width,
       height: row.height,
@@ -214,12 +215,12 @@ export class PresenterService {
         width: row.width,
         height: row.height,
         durationMs: row.duration_ms,
-        video: file('loop.mp4'),
-        poster: file('poster.png'),
+        video: await file('loop.mp4'),
+        poster: await file('poster.png'),
         keying: row.keying ? (JSON.parse(row.keying) as PresenterKeying) : null,
       };
     }
-    return { kind: 3, width: row.width, height: row.height, picture: file(pictureName(row)), standIn };
+    return { kind: 3, width: row.width, height: row.height, picture: await file(pictureName(row)), standIn };
   }
 
   /** The job handler of PRESENTER_VIDEO_JOB (registered by buildServer). */
@@ -232,14 +233,21 @@ export class PresenterService {
     const ownerId = ctx.job.owner_id;
     const row = await this.presenters.find(ownerId, presenterId);
     if (!row) return { message: '已删除' };
-    const file = (name: string) => this.files.resolve(`${row.dir_key}/${name}`);
+    const key = (name: string) => `${row.dir_key}/${name}`;
+    const output = await this.files.tempPath('.mp4');
     try {
-      await writeLoopVideo(file(SOURCE_VIDEO), file('loop.mp4'), {
+      await writeLoopVideo(await this.files.localPath(key(SOURCE_VIDEO)), output, {
         signal: ctx.signal,
         durationMs: row.duration_ms,
         onProgress: (p) => void ctx.progress(p.ratio ?? 0).catch(() => undefined),
       });
-      const stored = await probe(file('loop.mp4'));
+      const stored = await probe(output);
+      await this.files.commit(output, key('loop.mp4'));
+      // Deleted while encoding: the loop must not outlive its presenter's folder.
+      if (!(await this.presenters.find(ownerId, presenterId))) {
+        await this.files.remove(row.dir_key);
+        return { message: '已删除' };
+      }
       const loop = stored.streams.find((s) => s.type === 'video');
       await this.presenters.update(ownerId, presenterId, {
         status: STATUS_READY,
@@ -247,7 +255,7 @@ export class PresenterService {
         width: loop?.width ?? row.width,
         height: loop?.height ?? row.height,
       });
-      await discard(file(SOURCE_VIDEO));
+      await this.files.remove(key(SOURCE_VIDEO));
       return { message: '完成' };
     } catch (error) {
       // Deleted while encoding: nothing left to report on.
@@ -258,6 +266,8 @@ export class PresenterService {
         message: presenterMessages.videoFailed,
       });
       throw new JobFailure(presenterMessages.videoFailed);
+    } finally {
+      await discard(output);
     }
   }
 }

@@ -156,7 +156,7 @@ export class ResourceService {
   private transcribeLater(wavKey: string, jsonKey: string, timings: SpeechTimings): void {
     if (!this.transcribe) return;
     const run = (async () => {
-      const transcript = await this.transcribe!(this.files.resolve(wavKey));
+      const transcript = await this.transcribe!(await this.files.localPath(wavKey));
       const words = transcript.segments
         .filter((s) => s.text.trim() !== '' && s.endMs > s.startMs)
         .map((s) => ({

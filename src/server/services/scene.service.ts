@@ -93,7 +93,7 @@ export class SceneService {
     if (!(await this.files.exists(fileKey)) || !(await this.files.exists(thumbKey))) {
       throw new ApiError(Code.badRequest, sceneMessages.notOwnImage);
     }
-    const info = await inspectImage(this.files.resolve(fileKey));
+    const info = await inspectImage(await this.files.localPath(fileKey));
     const size = SCENE_SIZES[req.sizeType];
     if (!info || info.width !== size.width || info.height !== size.height) {
       throw new ApiError(Code.badRequest, sceneMessages.wrongOrientation);

@@ -127,10 +127,11 @@ export class SubtitleService {
     const payload = ctx.payload as TaskPayload;
     const ownerId = ctx.job.owner_id;
     const dir = taskDir(ownerId, payload.uuid);
-    const source = this.files.resolve(`${dir}/source.${payload.ext}`);
+    const sourceKey = `${dir}/source.${payload.ext}`;
     const report = (fraction: number, stage: string) =>
       void ctx.progress(fraction, stage).catch(() => undefined);
     try {
+      const source = await this.files.localPath(sourceKey);
       let mode: SubtitleMode;
       let text: string;
       let cues: SubtitleCue[];
@@ -167,7 +168,7 @@ export class SubtitleService {
         assKey,
         `\ufeff${assDocument(cues, { fontName: SUBTITLE_FONT_NAME, width: 1920, height: 1080 })}`,
       );
-      await discard(source);
+      await this.files.remove(sourceKey);
       return {
         message: `${cues.length} 条字幕`,
         result: { mode, text, durationMs: payload.durationMs, cues, srtKey, assKey },
@@ -175,7 +176,7 @@ export class SubtitleService {
     } catch (error) {
       if (ctx.signal.aborted) throw error;
       // The task is over for good: its source is no longer needed.
-      await discard(source);
+      await this.files.remove(sourceKey);
       if (error instanceof TranscribeError) throw new JobFailure(error.message);
       if (error instanceof FfmpegError) throw new JobFailure(subtitleMessages.unreadable);
       throw error;

@@ -155,7 +155,7 @@ export class TextureService {
     const row = await this.textures.find(ownerId, textureId);
     if (!row) return undefined;
     return {
-      file: this.files.resolve(row.file_key),
+      file: await this.files.localPath(row.file_key),
       type: asType(row.type),
       width: row.width,
       height: row.height,

@@ -7,25 +7,53 @@ import type { LibraryService } from '../services/library.service';
 import { JobFailure } from '../services/jobRunner';
 import type { PageAudio, RigFiles } from './planTypes';
 import type { StickerFile } from './planTypes';
+import { layeredParts } from './layers/headPart';
+
+/** Narration clips, whose mouth timeline is stored beside them as JSON. */
+const AUDIO = /\.(wav|mp3|m4a|aac|ogg|opus|flac)$/i;
+/** Stored files fetched at once (downloads from S3 wait on the network, not the CPU). */
+const FETCH_CONCURRENCY = 8;
 
 /**
  * Turns paths written in a project document into files on disk for the render, refusing anything
  * that is neither built-in library art nor the project owner's own file.
  */
 export class RenderAssets {
+  /** Local files of the owner's stored files, by document path ('/files/u/7/...'). */
+  private readonly local = new Map<string, string>();
+
   constructor(
     private readonly files: FileStore,
     private readonly library: LibraryService,
     private readonly ownerId: number,
   ) {}
 
+  /**
+   * Makes local files of every stored file of the owner that the document names, and of the
+   * timings beside each narration clip, so file() can answer at once (with S3 they are downloaded;
+   * on disk they are the stored files). Missing ones stay missing: file() reports them by name.
+   */
+  async fetch(doc: unknown): Promise<void> {
+    const owned = new RegExp(`/files/(u/${this.ownerId}/[A-Za-z0-9_\\-./]+)`, 'g');
+    const keys = new Set([...JSON.stringify(doc).matchAll(owned)].map((m) => m[1]));
+    for (const key of [...keys]) if (AUDIO.test(key)) keys.add(key.replace(AUDIO, '.json'));
+    const queue = [...keys];
+    const fetchNext = async (): Promise<void> => {
+      for (let key = queue.pop(); key !== undefined; key = queue.pop()) {
+        const file = await this.files.localPath(key).catch((error: { code?: string }) => {
+          if (error.code === 'ENOENT' || /invalid file key/.test(String(error))) return null;
+          throw error;
+        });
+        if (file) this.local.set(`/files/${key}`, file);
+      }
+    };
+    await Promise.all(Array.from({ length: FETCH_CONCURRENCY }, fetchNext));
+  }
+
   /** The file behind a document path; a clear failure when it is missing or not the owner's. */
   file(url: string, what = '素材'): string {
     const clean = url.split('?')[0];
-    const fromLibrary = this.library.filePath(clean);
-    let full: string | null = fromLibrary;
-    const own = /^\/files\/(u\/(\d+)\/.+)$/.exec(clean);
-    if (!full && own && Number(own[2]) === this.ownerId) full = this.files.resolve(own[1]);
+    const full = this.library.filePath(clean) ?? this.local.get(clean) ?? null;
     if (!full || !existsSync(full)) throw new JobFailure(`${what}不存在或已被删除：${clean}`);
     return full;
   }
@@ -48,6 +76,7 @@ export class RenderAssets {
   rig(characterId: string): RigFiles {
     const c = this.library.character(characterId);
     if (!c) throw new JobFailure('所选数字人不存在，请重新选择数字人');
+    const parts = c.rig.parts;
     return {
       width: c.width,
       height: c.height,
@@ -58,6 +87,7 @@ export class RenderAssets {
       ),
       mouth: c.rig.mouth,
       eyes: c.rig.eyes,
+      ...(parts ? layeredParts(parts, (url) => this.file(url, '数字人素材')) : {}),
     };
   }
 
@@ -65,7 +95,8 @@ export class RenderAssets {
   audio(url: string, pageNo: number): PageAudio {
     if (!url || !url.startsWith('/')) throw new JobFailure(`第${pageNo}页的语音尚未合成完成`);
     const file = this.file(url, `第${pageNo}页的音频`);
-    const timingsFile = file.replace(/\.[a-z0-9]+$/i, '.json');
+    const timingsFile =
+      this.local.get(url.split('?')[0].replace(AUDIO, '.json')) ?? file.replace(/\.[a-z0-9]+$/i, '.json');
     if (!existsSync(timingsFile)) throw new JobFailure(`第${pageNo}页的音频缺少口型数据，请重新合成语音`);
     const timings = JSON.parse(readFileSync(timingsFile, 'utf8')) as SpeechTimings;
     return {

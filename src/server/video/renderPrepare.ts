@@ -45,6 +45,7 @@ export async function prepareRender(
   sources: RenderSources,
 ): Promise<PreparedRender> {
   const assets = new RenderAssets(sources.files, sources.library, ownerId);
+  await assets.fetch(doc);
   const frame = EXPORT_FRAME[doc.distinguishability];
   if (!doc.character.uuid) throw new JobFailure('人物未选择');
   const own = await ownPresenter(doc.character.uuid, ownerId, sources.presenters);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { EXPORT_FRAME, migrateDocument, type ProjectDocument } from '../../model/project';
 import type { FileStore } from '../adapters/files';
 import type { ProjectsRepo } from '../adapters/db/projects.repo';
-import { ffmpegPath, probe, runFfmpeg } from '../adapters/media/ffmpeg';
+import { ffmpegPath, probe } from '../adapters/media/ffmpeg';
 import { SUBTITLE_FONT_NAME, subtitleFontDir, subtitleFontPath } from '../adapters/media/fonts';
 import type { LibraryService } from '../services/library.service';
 import type { PresenterService } from '../services/presenter.service';
@@ -22,7 +22,7 @@ import { writePartFiles } from './shotPartFiles';
 import { composeFront, composeStill, transparentLike } from './stillComposer';
 import { pageCues } from '../../model/speech/subtitleCues';
 import { assDocument, subtitleStyle } from './subtitles';
-import { filtersOnlyArgs, profiling, timed } from './renderProfile';
+import { filtersOnlyArgs, profiling, timed, timedFfmpeg } from './renderProfile';
 
 export const RENDER_JOB = 'render';
 /**
@@ -175,10 +175,8 @@ async function renderDocument(
     // The music goes in while joining (backgroundMusic.ts says why): pages stay cacheable.
     const graph = path.join(work, 'music.filtergraph');
     await writeFile(graph, musicMixGraph(speechIntervals(plans), doc.bgMusicVolume, totalMs));
-    await timed('music pass', () =>
-      runFfmpeg(musicJoinArgs(list, music, graph, file), { signal: ctx.signal }),
-    );
-  } else await timed('join pages (concat)', () => runFfmpeg(concatArgs(list, file), { signal: ctx.signal }));
+    await timedFfmpeg('music pass', musicJoinArgs(list, music, graph, file), { signal: ctx.signal });
+  } else await timedFfmpeg('join pages (concat)', concatArgs(list, file), { signal: ctx.signal });
   const info = await timed('probe and store', () => probe(file));
   return {
     file,
@@ -254,17 +252,13 @@ async function renderPage(
     },
     preset,
   );
-  await timed('page ffmpeg (decode, filters, encode, audio)', () =>
-    runFfmpeg(args, {
-      signal,
-      durationMs: plan.durationMs,
-      onProgress: (p) => onProgress(Math.min(p.outTimeMs, plan.durationMs)),
-    }),
-  );
+  await timedFfmpeg('page ffmpeg (decode, filters, encode, audio)', args, {
+    signal,
+    durationMs: plan.durationMs,
+    onProgress: (p) => onProgress(Math.min(p.outTimeMs, plan.durationMs)),
+  });
   if (profiling()) {
-    await timed('of which filters without encoding (profile run)', () =>
-      runFfmpeg(filtersOnlyArgs(args), { signal }),
-    );
+    await timedFfmpeg('of which filters without encoding (profile run)', filtersOnlyArgs(args), { signal });
   }
 }
 

@@ -1,10 +1,14 @@
+import { runFfmpeg, type RunFfmpegOptions } from '../adapters/media/ffmpeg';
+import { benchmarkCpuSeconds } from './encoderSpeed';
+
 /*
  * Where a render's time goes (issue 15: `npm run bench -- --profile`). Between startRenderProfile()
  * and stopRenderProfile() every render records each named stage's time; otherwise timed() only runs
  * its function, so a normal render pays nothing. The render runs in the job runner, not in the
  * bench's call, hence a process-wide recorder: the bench profiles one render at a time. Pages
  * render two at a time, so stage times are summed time in that stage (they can add up to more
- * than the wall time); shares are of the summed time.
+ * than the wall time). Each stage records wall and CPU time; the ffmpeg stages' CPU time is what
+ * ffmpeg itself reports (-benchmark), so a loaded machine changes it little.
  */
 
 /** The render stages the profile names, in the order a page meets them. */
@@ -27,32 +31,66 @@ export type RenderStage = (typeof RENDER_STAGES)[number];
 /** Milliseconds per stage, summed over the render's pages. */
 export type StageTimes = Partial<Record<RenderStage, number>>;
 
-let recording: StageTimes | null = null;
+/** A profile's record: wall time per stage, and CPU time per stage (what the work itself cost). */
+export interface StageProfile {
+  wall: StageTimes;
+  cpu: StageTimes;
+}
+
+let recording: StageProfile | null = null;
 
 /** Starts recording stage times of the renders that run from now on. */
 export function startRenderProfile(): void {
-  recording = {};
+  recording = { wall: {}, cpu: {} };
 }
 
 /** Stops recording and answers the stage times recorded since the start. */
-export function stopRenderProfile(): StageTimes {
-  const stages = recording ?? {};
+export function stopRenderProfile(): StageProfile {
+  const stages = recording ?? { wall: {}, cpu: {} };
   recording = null;
   return stages;
 }
 
-/** Runs `work` and, while a profile records, adds its time to `stage`. */
+const add = (times: StageTimes, stage: RenderStage, ms: number) => {
+  times[stage] = (times[stage] ?? 0) + ms;
+};
+
+/**
+ * Runs `work` and, while a profile records, adds its wall time and this process's CPU time to
+ * `stage` (in-process work: sharp, file writes; with two pages at once the CPU time of the other
+ * lane's in-process work can fall into it, which is small beside the ffmpeg stages).
+ */
 export async function timed<T>(stage: RenderStage, work: () => Promise<T>): Promise<T> {
   const stages = recording;
   if (!stages) return work();
   const start = performance.now();
+  const cpu = process.cpuUsage();
   try {
     return await work();
   } finally {
-    stages[stage] = (stages[stage] ?? 0) + performance.now() - start;
+    const used = process.cpuUsage(cpu);
+    add(stages.wall, stage, performance.now() - start);
+    add(stages.cpu, stage, (used.user + used.system) / 1000);
   }
 }
 
+/**
+ * Runs ffmpeg for `stage`; while a profile records, with -benchmark, so the stage gets the CPU time
+ * ffmpeg reports for itself (all its threads), which other load on the machine barely changes.
+ */
+export async function timedFfmpeg(
+  stage: RenderStage,
+  args: readonly string[],
+  options: RunFfmpegOptions = {},
+): Promise<{ stderr: string }> {
+  const stages = recording;
+  if (!stages) return runFfmpeg(args, options);
+  const start = performance.now();
+  const run = await runFfmpeg(['-benchmark', ...args], options);
+  add(stages.wall, stage, performance.now() - start);
+  add(stages.cpu, stage, benchmarkCpuSeconds(run.stderr) * 1000);
+  return run;
+}
 /** True while a profile records (the render then also measures its pages without encoding). */
 export function profiling(): boolean {
   return recording !== null;

@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { buildServer, type StudioServer } from '../../../src/server/buildServer';
 import type { ServerConfig } from '../../../src/server/config';
+import { startTestBucket, testStoreIsS3 } from './s3Store';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -50,6 +51,9 @@ export async function startTestServer(
     runJobs: true,
     ...overrides,
   };
+  // TEST_STORE=s3: stored files go to a fresh bucket of a loopback s3rver (unless a test set one).
+  const bucket = testStoreIsS3() && !overrides.s3 ? await startTestBucket() : undefined;
+  if (bucket) config.s3 = bucket.config;
   const server = await buildServer(config);
   const call: TestServer['call'] = async (method, url, opts = {}) => {
     const headers: Record<string, string> = { ...opts.headers };
@@ -83,6 +87,7 @@ export async function startTestServer(
     },
     async stop() {
       await server.close();
+      await bucket?.stop();
       rmSync(dataDir, { recursive: true, force: true });
       if (schema) await dropSchema(schema);
     },

@@ -26,6 +26,8 @@ import { PptsRepo } from './adapters/db/ppts.repo';
 import { JobsRepo } from './adapters/db/jobs.repo';
 import type { JobQueue } from './services/jobQueue';
 import { openJobQueue } from './services/openJobQueue';
+import { WorkersRepo } from './adapters/db/workers.repo';
+import { healthRoutes } from './routes/health.routes';
 import { LibraryService } from './services/library.service';
 import { libraryRoutes } from './routes/library.routes';
 import { SceneService } from './services/scene.service';
@@ -117,7 +119,13 @@ export async function buildServer(config: ServerConfig): Promise<StudioServer> {
   const extraVoices = config.openAiTts ? openAiPublicVoices(config.openAiTts) : [];
   const speech = new SpeechService(projectsRepo, files, extraVoices);
   const jobs = new JobsRepo(db);
-  const queue = openJobQueue(jobs, config, (message, error) => http.log.error({ err: error }, message));
+  const workersRepo = new WorkersRepo(db);
+  const queue = openJobQueue(
+    jobs,
+    config,
+    (message, error) => http.log.error({ err: error }, message),
+    workersRepo,
+  );
   const limits: Limits = { ...DEFAULT_LIMITS, ...config.limits };
   const ppts = new PptService(new PptsRepo(db), queue, files, limits);
   const voicesRepo = new VoicesRepo(db);
@@ -180,6 +188,7 @@ export async function buildServer(config: ServerConfig): Promise<StudioServer> {
   await http.register(materialRoutes, { auth, materials, files });
   await http.register(pointsRoutes, { auth, points });
   await http.register(subtitleRoutes, { auth, subtitles, files });
+  await http.register(healthRoutes, { queue, pingDatabase: () => workersRepo.ping() });
   await http.register(webRoutes, { webDir: config.webDir, libraryDir: config.libraryDir, files, auth });
 
   queue.register(RASTERIZE_JOB, ppts.rasterizeHandler());

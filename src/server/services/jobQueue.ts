@@ -68,6 +68,42 @@ export interface JobQueue {
   stop(): Promise<void>;
   /** Stops and lets go of connections, for good. */
   close(): Promise<void>;
+
+  /** Hands a row that was put back in the queue (`npm run jobs -- retry`) to the workers again. */
+  resubmit(row: JobRow): Promise<void>;
+  /** Forgets the engine's own records of jobs finished before `before` (the rows are the caller's). */
+  cleanFinished(before: number): Promise<number>;
+
+  /** Which engine carries the work, for /healthz and the start banner. */
+  readonly engine: 'table' | 'bullmq';
+  /** Resolves when the queue's store answers (Redis for BullMQ, the database for the table). */
+  ping(): Promise<void>;
+  /** The worker processes that sent a heartbeat lately, whichever process asks. */
+  liveWorkers(): Promise<WorkerBeat[]>;
+}
+
+/** What a worker process says about itself every few seconds (its heartbeat). */
+export interface WorkerBeat {
+  /** host:pid:random, new for every start. */
+  id: string;
+  host: string;
+  pid: number;
+  /** `web` (the embedded profile's web process) or `worker` (`npm run worker`). */
+  role: string;
+  startedAt: number;
+  lastSeen: number;
+  /** The jobs this process is running now. */
+  running: { id: number; kind: string }[];
+}
+
+/** Where heartbeats are kept: Redis with BullMQ, a database table with the job table. */
+export interface WorkerBeatStore {
+  /** Records a beat that counts as live for `ttlMs`. */
+  beat(beat: WorkerBeat, ttlMs: number): Promise<void>;
+  /** Forgets a worker that stopped cleanly. */
+  remove(id: string): Promise<void>;
+  /** Workers whose last beat is younger than its time to live, oldest start first. */
+  live(now: number): Promise<WorkerBeat[]>;
 }
 
 /**

@@ -1,8 +1,9 @@
 import type { JobRow, JobsRepo } from '../adapters/db/jobs.repo';
 import type { BullTransport, Delivery, DeliveryResult } from '../adapters/queue/bullmq';
 import { JobFailure, type JobHandler } from './jobHandler';
-import { defaultPriority, JobRowReads, type JobQueue, type NewJob } from './jobQueue';
+import { defaultPriority, JobRowReads, type JobPriority, type JobQueue, type NewJob } from './jobQueue';
 import { executeJob, LEASE_MS } from './jobExecution';
+import { WorkerHeartbeat } from './jobQueueHeartbeat';
 
 export interface BullQueueOptions {
   /** Jobs this process runs at once, whatever their kind. */
@@ -13,6 +14,8 @@ export interface BullQueueOptions {
   backoffMs?: number;
   /** How soon a job whose owner is busy elsewhere is offered again (default 1 s). */
   busyRetryMs?: number;
+  /** What this process's heartbeat calls it: `web` or `worker` (default `worker`). */
+  role?: string;
 }
 
 /** BullMQ priority bands (1 is first): short jobs before long ones, then by the owner's queue. */
@@ -31,8 +34,12 @@ const MAX_RANK = 999;
  * already runs `perOwner` jobs of its kind goes back to the queue for a moment.
  */
 export class BullJobQueue extends JobRowReads implements JobQueue {
+  readonly engine = 'bullmq';
   private readonly handlers = new Map<string, JobHandler>();
   private readonly aborts = new Map<number, AbortController>();
+  /** The jobs running in this process, by row id, for the heartbeat. */
+  private readonly runningKinds = new Map<number, string>();
+  private readonly heartbeat: WorkerHeartbeat;
   private afterEach: (() => Promise<unknown>) | undefined;
   private started = false;
   private claiming: Promise<unknown> = Promise.resolve();
@@ -44,31 +51,57 @@ export class BullJobQueue extends JobRowReads implements JobQueue {
     private readonly opts: BullQueueOptions,
   ) {
     super(jobs);
+    const running = () => [...this.runningKinds].map(([id, kind]) => ({ id, kind }));
+    this.heartbeat = new WorkerHeartbeat(transport.beats, running, opts.role ?? 'worker', log);
+  }
+
+  ping(): Promise<void> {
+    return this.transport.ping();
+  }
+
+  liveWorkers() {
+    return this.transport.beats.live();
   }
 
   async enqueue<K extends string>(job: NewJob<K>): Promise<number> {
     const { kind, ownerId, subjectId, payload } = job;
-    const waiting = await this.jobs.unfinished(kind, ownerId);
     const id = await this.jobs.enqueue({ kind, ownerId, subjectId, payload });
-    const band = BAND[job.priority ?? defaultPriority(kind)];
-    const row = await this.jobs.find(id);
+    const row = (await this.jobs.find(id))!;
     try {
-      await this.transport.add(
-        kind,
-        { rowId: id, ownerId, payload },
-        {
-          jobId: bullJobId(row!),
-          priority: band + Math.min(MAX_RANK, waiting.length),
-          attempts: this.opts.attempts ?? 3,
-          backoffMs: this.opts.backoffMs ?? 5000,
-        },
-      );
+      await this.submit(row, job.priority);
     } catch (error) {
       // No row may wait for a job that no worker will ever be given.
       await this.jobs.finish(id, 'failed', '任务无法排队，请稍后重试');
       throw error;
     }
     return id;
+  }
+
+  async resubmit(row: JobRow): Promise<void> {
+    // The failed BullMQ job of this row is kept for a while under the same id: without removing it
+    // first, adding would be a no-op.
+    await this.transport.remove(bullJobId(row));
+    await this.submit(row);
+  }
+
+  cleanFinished(before: number): Promise<number> {
+    return this.transport.clean(Date.now() - before);
+  }
+
+  /** Adds the BullMQ job of a queued row, ranked after the owner's other waiting jobs of its kind. */
+  private async submit(row: JobRow, priority?: JobPriority): Promise<void> {
+    const waiting = (await this.jobs.unfinished(row.kind, row.owner_id)).filter((r) => r.id !== row.id);
+    const band = BAND[priority ?? defaultPriority(row.kind)];
+    await this.transport.add(
+      row.kind,
+      { rowId: row.id, ownerId: row.owner_id, payload: JSON.parse(row.payload) },
+      {
+        jobId: bullJobId(row),
+        priority: band + Math.min(MAX_RANK, waiting.length),
+        attempts: this.opts.attempts ?? 3,
+        backoffMs: this.opts.backoffMs ?? 5000,
+      },
+    );
   }
 
   async cancel(kind: string, ownerId: number, subjectId: number): Promise<number> {
@@ -96,11 +129,13 @@ export class BullJobQueue extends JobRowReads implements JobQueue {
       (delivery) => this.deliver(delivery),
       (ids) => ids.forEach((id) => this.aborts.get(id)?.abort(new JobFailure('已取消'))),
     );
+    this.heartbeat.start();
   }
 
   async stop(): Promise<void> {
     this.started = false;
     await this.transport.stopWorker();
+    await this.heartbeat.stop();
   }
 
   async close(): Promise<void> {
@@ -115,6 +150,8 @@ export class BullJobQueue extends JobRowReads implements JobQueue {
     const claimed = await this.claim(delivery.rowId, handler.perOwner ?? 1);
     if (claimed === 'gone') return; // cancelled or finished meanwhile: nothing to do
     if (claimed === 'busy') return { postponeMs: this.opts.busyRetryMs ?? 1000 };
+    this.runningKinds.set(claimed.id, claimed.kind);
+    this.heartbeat.beat();
     try {
       const outcome = await executeJob(
         handler,
@@ -125,6 +162,8 @@ export class BullJobQueue extends JobRowReads implements JobQueue {
       // Thrown back so BullMQ schedules the retry with its backoff.
       if (outcome.kind === 'retry') throw outcome.error;
     } finally {
+      this.runningKinds.delete(claimed.id);
+      this.heartbeat.beat();
       await this.afterEach?.().catch((error: unknown) => this.log('after-job task failed', error));
     }
   }

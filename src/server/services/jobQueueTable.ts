@@ -1,6 +1,7 @@
 import type { JobsRepo } from '../adapters/db/jobs.repo';
 import type { JobHandler } from './jobHandler';
-import { JobRowReads, type JobQueue, type NewJob } from './jobQueue';
+import { JobRowReads, type JobQueue, type NewJob, type WorkerBeatStore } from './jobQueue';
+import { WorkerHeartbeat } from './jobQueueHeartbeat';
 import { JobRunner } from './jobRunner';
 
 /**
@@ -9,11 +10,30 @@ import { JobRunner } from './jobRunner';
  * wait behind long ones because every kind has its own slots, so `priority` needs no ordering here.
  */
 export class TableJobQueue extends JobRowReads implements JobQueue {
+  readonly engine = 'table';
   readonly runner: JobRunner;
+  private readonly heartbeat: WorkerHeartbeat | undefined;
 
-  constructor(jobs: JobsRepo, log: (message: string, error?: unknown) => void, pollMs?: number) {
+  /** `beats`: where this process's heartbeat goes while it runs jobs (none: no heartbeat). */
+  constructor(
+    jobs: JobsRepo,
+    log: (message: string, error?: unknown) => void,
+    pollMs?: number,
+    private readonly beats?: WorkerBeatStore,
+    role = 'worker',
+  ) {
     super(jobs);
-    this.runner = new JobRunner(jobs, log, pollMs);
+    this.runner = new JobRunner(jobs, log, pollMs, () => this.heartbeat?.beat());
+    if (beats) this.heartbeat = new WorkerHeartbeat(beats, () => this.runner.runningJobs(), role, log);
+  }
+
+  /** The job table answers: any read will do. */
+  async ping(): Promise<void> {
+    await this.jobs.find(0);
+  }
+
+  async liveWorkers() {
+    return (await this.beats?.live(Date.now())) ?? [];
   }
 
   async enqueue<K extends string>(job: NewJob<K>): Promise<number> {
@@ -31,6 +51,15 @@ export class TableJobQueue extends JobRowReads implements JobQueue {
     return cancelled;
   }
 
+  /** The row alone is the queue: a runner in any process claims it at its next poll. */
+  async resubmit(): Promise<void> {
+    this.runner.notify();
+  }
+
+  async cleanFinished(): Promise<number> {
+    return 0;
+  }
+
   register(kind: string, handler: JobHandler): void {
     this.runner.register(kind, handler);
   }
@@ -39,15 +68,17 @@ export class TableJobQueue extends JobRowReads implements JobQueue {
     this.runner.afterEachJob(task);
   }
 
-  start(soleWorker = false): Promise<void> {
-    return this.runner.start(soleWorker);
+  async start(soleWorker = false): Promise<void> {
+    await this.runner.start(soleWorker);
+    this.heartbeat?.start();
   }
 
-  stop(): Promise<void> {
-    return this.runner.stop();
+  async stop(): Promise<void> {
+    await this.runner.stop();
+    await this.heartbeat?.stop();
   }
 
   close(): Promise<void> {
-    return this.runner.stop();
+    return this.stop();
   }
 }

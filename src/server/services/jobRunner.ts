@@ -14,6 +14,8 @@ export class JobRunner {
   private stopped = true;
   private readonly active = new Set<Promise<void>>();
   private readonly aborts = new Map<number, AbortController>();
+  /** The jobs running in this process by id, with their kind. */
+  private readonly current = new Map<number, string>();
 
   private readonly handlers: Record<string, JobHandler> = {};
   private afterEach: (() => Promise<unknown>) | undefined;
@@ -22,7 +24,14 @@ export class JobRunner {
     private readonly jobs: JobsRepo,
     private readonly log: (message: string, error?: unknown) => void,
     private readonly pollMs = 1000,
+    /** Told when a job starts or ends here (the heartbeat beats at once). */
+    private readonly onChange: () => void = () => undefined,
   ) {}
+
+  /** The jobs running in this process now. */
+  runningJobs(): { id: number; kind: string }[] {
+    return [...this.current].map(([id, kind]) => ({ id, kind }));
+  }
 
   /** Adds the handler for a kind of job (before `start`). */
   register(kind: string, handler: JobHandler): void {
@@ -87,7 +96,11 @@ export class JobRunner {
 
   private launch(kind: string, handler: JobHandler, job: JobRow): void {
     this.running.set(kind, (this.running.get(kind) ?? 0) + 1);
+    this.current.set(job.id, kind);
+    this.onChange();
     const task = this.execute(handler, job).finally(async () => {
+      this.current.delete(job.id);
+      this.onChange();
       await this.afterEach?.().catch((error: unknown) => this.log('after-job task failed', error));
       this.running.set(kind, (this.running.get(kind) ?? 1) - 1);
       this.active.delete(task);

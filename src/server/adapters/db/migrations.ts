@@ -274,6 +274,17 @@ function buildMigrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.createIndex('pending_deletes_due').on('pending_deletes').column('due_at').execute();
       },
     },
+    '0012_workers': {
+      async up(db: Kysely<unknown>) {
+        // Heartbeats of the processes that run jobs from the job table (GET /healthz lists them).
+        await db.schema
+          .createTable('workers')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('beat', 'text', (c) => c.notNull())
+          .addColumn('expires_at', 'bigint', (c) => c.notNull())
+          .execute();
+      },
+    },
   };
 }
 

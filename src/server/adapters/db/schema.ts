@@ -19,6 +19,16 @@ export interface Database {
   voices: VoicesTable;
   presenters: PresentersTable;
   pending_deletes: PendingDeletesTable;
+  workers: WorkersTable;
+}
+
+/** Job workers' heartbeats (the job-table profile; BullMQ keeps them in Redis). */
+export interface WorkersTable {
+  /** host:pid:random */
+  id: string;
+  /** The WorkerBeat as JSON. */
+  beat: string;
+  expires_at: number;
 }
 
 export interface PendingDeletesTable {

@@ -1,5 +1,6 @@
 import { DelayedError, Queue, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
+import { RedisWorkerBeats } from './workerBeats.redis';
 
 /** What a BullMQ job carries: the job table row it stands for, and its payload for onlookers. */
 export interface BullJobData {
@@ -34,6 +35,8 @@ const QUEUE_NAME = 'jobs';
 const CANCEL_CHANNEL = 'cancel';
 /** A job is recovered from a stall this often; the job table's attempt limit stops it sooner. */
 const MAX_STALLS = 10;
+/** How long closing waits for Redis to acknowledge before it just drops the connection. */
+const CLOSE_GRACE_MS = 2000;
 
 /**
  * The BullMQ transport: one queue whose jobs are named after their kind, with priorities, retries
@@ -45,11 +48,21 @@ export class BullTransport {
   private readonly queue: Queue<BullJobData>;
   private worker: Worker<BullJobData> | undefined;
   private subscriber: Redis | undefined;
+  /** Worker heartbeats, beside the queue under the same prefix. */
+  readonly beats: RedisWorkerBeats;
 
   constructor(private readonly opts: BullConnection) {
     // Workers block on Redis and must not give up on a slow command (BullMQ requires this).
     this.connection = new Redis(opts.url, { maxRetriesPerRequest: null });
+    // ioredis reconnects by itself; while Redis is down commands wait and /healthz reports it.
+    this.connection.on('error', () => undefined);
     this.queue = new Queue<BullJobData>(QUEUE_NAME, { connection: this.connection, prefix: opts.prefix });
+    this.beats = new RedisWorkerBeats(this.connection, opts.prefix);
+  }
+
+  /** Resolves when Redis answers (a command waits while it is down: callers bound the wait). */
+  async ping(): Promise<void> {
+    await this.connection.ping();
   }
 
   /** Adds a job; `jobId` makes adding the same row twice a no-op. */
@@ -71,6 +84,14 @@ export class BullTransport {
   /** Removes a job that waits (queued, delayed or retrying); a running one stays. */
   async remove(jobId: string): Promise<void> {
     await this.queue.remove(jobId).catch(() => 0);
+  }
+
+  /** Removes completed and failed jobs that finished more than `graceMs` ago; returns how many. */
+  async clean(graceMs: number): Promise<number> {
+    const grace = Math.max(0, graceMs);
+    const done = await this.queue.clean(grace, 100_000, 'completed');
+    const failed = await this.queue.clean(grace, 100_000, 'failed');
+    return done.length + failed.length;
   }
 
   /** Tells every process to stop these jobs if it runs them. */
@@ -126,8 +147,13 @@ export class BullTransport {
   /** Stops the worker and closes the connections. */
   async close(): Promise<void> {
     await this.stopWorker();
-    await this.queue.close();
-    await this.connection.quit().catch(() => undefined);
+    // With Redis down, a graceful close would wait for it forever: give up after a moment.
+    const graceful = (async () => {
+      await this.queue.close();
+      await this.connection.quit();
+    })().catch(() => undefined);
+    await Promise.race([graceful, new Promise((r) => setTimeout(r, CLOSE_GRACE_MS).unref())]);
+    this.connection.disconnect();
   }
 
   private channel(): string {

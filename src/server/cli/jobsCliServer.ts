@@ -1,0 +1,29 @@
+import { loadConfig } from '../config';
+import { openDatabase } from '../adapters/db/database';
+import { JobsRepo } from '../adapters/db/jobs.repo';
+import { JobsAdminRepo } from '../adapters/db/jobsAdmin.repo';
+import { openJobQueue } from '../services/openJobQueue';
+import type { JobsCliDeps } from './jobs';
+
+/**
+ * What `npm run jobs` works on: the configured database and job queue (BullMQ when REDIS_URL is
+ * set), without the web server or any worker: this process runs no jobs.
+ */
+export async function openJobsCli(): Promise<{ deps: JobsCliDeps; close(): Promise<void> }> {
+  const config = loadConfig();
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    schema: config.databaseSchema,
+  });
+  const queue = openJobQueue(new JobsRepo(database.db), config, (message, error) =>
+    console.error(message, error ?? ''),
+  );
+  return {
+    deps: { admin: new JobsAdminRepo(database.db), queue },
+    async close() {
+      await queue.close();
+      await database.close();
+    },
+  };
+}

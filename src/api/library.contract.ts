@@ -43,6 +43,13 @@ export interface CharacterItem {
     mouths: Record<string, string>;
     mouth: { x: number; y: number; width: number; height: number };
     eyes: { x: number; y: number; width: number; height: number };
+    /** A layered rig (built-in presenters): torso and head drawn apart so the head can move. */
+    parts?: {
+      torso: string;
+      head: string;
+      headBox: { x: number; y: number; width: number; height: number };
+      pivot: { x: number; y: number };
+    };
   };
   /** A user's own presenter (presenter.contract.ts): 1 sprites, 2 talking video, 3 single picture. */
   kind?: 1 | 2 | 3;

@@ -11,3 +11,4 @@ export {
 export { bumpSum, movedPoint, poseAt, waveSum, type Pose } from './poseAt';
 export { SENTENCE_PAUSE_MS, sentenceEnds } from './sentenceEnds';
 export { seededRandom } from './seededRandom';
+export { headCorner, headLayout, scaledAnchor, type HeadLayout, type HeadRig } from './headPlacement';

@@ -24,6 +24,8 @@ interface CharacterManifest {
   height: number;
   mouth: CharacterItem['rig']['mouth'];
   eyes: CharacterItem['rig']['eyes'];
+  head?: { x: number; y: number; width: number; height: number };
+  pivot?: { x: number; y: number };
   mouthShapes: string[];
   suggestedVoice: string;
 }
@@ -141,6 +143,9 @@ export class LibraryService {
         mouths: Object.fromEntries(m.mouthShapes.map((s) => [s, url(`mouth-${s}.png`)])),
         mouth: m.mouth,
         eyes: m.eyes,
+        ...(m.head && m.pivot
+          ? { parts: { torso: url('torso.png'), head: url('head.png'), headBox: m.head, pivot: m.pivot } }
+          : {}),
       },
     };
   }

@@ -20,11 +20,17 @@ export interface Box {
 export interface RigFiles {
   width: number;
   height: number;
+  /** The still part: the whole figure, or the torso when the rig has a moving `head`. */
   body: string;
   blink: string;
   mouths: Record<string, string>;
   mouth: Box;
   eyes: Box;
+  /**
+   * A layered rig (built-in presenters): the head drawn over the torso (`body`) at `box`, moved and
+   * tilted about `pivot` by the motion timeline, with the mouth and the eyes riding on it.
+   */
+  head?: { file: string; box: Box; pivot: { x: number; y: number } };
 }
 
 /** One audio file of a page and what the mouth does while it plays. */

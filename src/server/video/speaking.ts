@@ -1,3 +1,4 @@
+import { motionTimeline, type MotionTimeline } from '../../model/motion';
 import type { MouthCue } from '../../model/speech';
 import type { PagePlan } from './planTypes';
 
@@ -42,4 +43,14 @@ export function speakingIntervals(cues: readonly MouthCue[], durationMs: number,
     else intervals.push({ startMs, endMs });
   });
   return intervals;
+}
+
+/** The presenter's motion on a page (src/model/motion), from its mouth cues and page number. */
+export function pageMotion(plan: Pick<PagePlan, 'audio' | 'durationMs' | 'index' | 'fps'>): MotionTimeline {
+  return motionTimeline({
+    durationMs: plan.durationMs,
+    seed: plan.index,
+    cues: pageMouthCues(plan),
+    fps: plan.fps,
+  });
 }

@@ -3,6 +3,7 @@ import type { PagePart, PagePlan, PartFiles } from '../planTypes';
 import { joinParts, partFrames } from '../transitions';
 import { pageVideoChain, videoAt } from './pageVideo';
 import { drawOver, type Picture, type VideoSound } from './picture';
+import { pageMotion } from '../speaking';
 import { presenterSprites, spriteInputs } from './sprites';
 import { loopedStill } from './stills';
 
@@ -66,9 +67,11 @@ export function partPicture(
   }
   if (!part.character) return { inputs, chains: [...chains, `${head}[p${k}]`] };
   const tracks = { mouth: next(), blink: next() + 1 };
-  inputs.push(...spriteInputs(files.mouthTrack, files.blinkTrack));
+  inputs.push(...spriteInputs(files.mouthTrack, files.blinkTrack, plan.character.rig));
   const labels = { below: `[b${k}]`, out: `[o${k}]`, suffix: `${k}` };
-  const sprites = presenterSprites(plan.character.rig, part.character, fps, tracks, labels);
+  // The head moves on the page clock: this part's stream starts at its window.
+  const motion = { timeline: pageMotion(plan), offsetMs: window.startMs };
+  const sprites = presenterSprites(plan.character.rig, part.character, fps, tracks, labels, motion);
   chains.push(`${head}[b${k}]`, ...sprites.sources, sprites.mouth);
   const own = plan.character.own;
   if (!own) return { inputs, chains: [...chains, `${sprites.head},format=yuv420p[p${k}]`] };

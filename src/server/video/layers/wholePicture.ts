@@ -1,23 +1,26 @@
 import type { PageFiles, PagePlan } from '../planTypes';
 import { pageVideoChain, videoAt } from './pageVideo';
 import { overlayAt, type Picture, type VideoSound } from './picture';
-import { presenterSprites, spriteInputs } from './sprites';
+import { pageMotion } from '../speaking';
+import { presenterSprites, spriteInputCount, spriteInputs } from './sprites';
 import { loopedStill } from './stills';
 
 /**
  * The picture of a page in one framing: the page still (everything that does not move) with the
- * mouth and the eyes over it. With a page video the still holds only the background: the video is
- * drawn over it at its box, then the presenter body (the front still), then the sprites. Inputs
+ * mouth and the eyes over it (on the moving head of a layered rig). With a page video the still
+ * holds only the background: the video is drawn over it at its box, then the presenter body (the
+ * front still), then the sprites. Inputs
  * and chains keep the order the page cache keys were made with.
  */
 export function wholePicture(plan: PagePlan, files: PageFiles): Picture & { sound: VideoSound } {
   const { fps, video } = plan;
   const { rig, box } = plan.character;
   const background = `${loopedStill(0, fps)}[bg]`;
-  const tracks = spriteInputs(files.mouthTrack, files.blinkTrack);
+  const tracks = spriteInputs(files.mouthTrack, files.blinkTrack, rig);
+  const motion = { timeline: pageMotion(plan), offsetMs: 0 };
   if (!video || !files.front) {
     const labels = { below: '[bg]', out: '[v1]', suffix: '' };
-    const sprites = presenterSprites(rig, box, fps, { mouth: 1, blink: 2 }, labels);
+    const sprites = presenterSprites(rig, box, fps, { mouth: 1, blink: 2 }, labels, motion);
     return {
       inputs: ['-i', files.still, ...tracks],
       chains: [background, ...sprites.sources, sprites.mouth],
@@ -26,19 +29,20 @@ export function wholePicture(plan: PagePlan, files: PageFiles): Picture & { soun
     };
   }
   const labels = { below: '[v1]', out: '[v2]', suffix: '' };
-  const sprites = presenterSprites(rig, box, fps, { mouth: 2, blink: 3 }, labels);
+  const sprites = presenterSprites(rig, box, fps, { mouth: 2, blink: 3 }, labels, motion);
+  const videoInput = 2 + spriteInputCount(rig);
   return {
     inputs: ['-i', files.still, '-i', files.front, ...tracks, '-i', video.file],
     chains: [
       background,
       `${loopedStill(1, fps, { alpha: true })}[fg]`,
-      pageVideoChain('[4:v]', video.box, fps, plan.durationMs, '[pv]'),
+      pageVideoChain(`[${videoInput}:v]`, video.box, fps, plan.durationMs, '[pv]'),
       ...sprites.sources,
       `${overlayAt('[bg]', '[pv]', videoAt(video.box))}[v0]`,
       `${overlayAt('[v0]', '[fg]', { x: 0, y: 0 })}[v1]`,
       sprites.mouth,
     ],
     head: sprites.head,
-    sound: video.sound ? { input: 4 } : null,
+    sound: video.sound ? { input: videoInput } : null,
   };
 }

@@ -13,7 +13,9 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { S3FileStore } from '../../src/server/adapters/files.s3';
+import { probe } from '../../src/server/adapters/media/ffmpeg';
 import { startTestBucket, type TestBucket } from './helpers/s3Store';
+import { RenderProject } from './video/renderProject';
 import { multipart, startTestServer, type TestServer } from './helpers/testServer';
 
 const fixture = (name: string) => readFileSync(path.resolve(import.meta.dirname, '../fixtures', name));
@@ -215,6 +217,30 @@ describe('the server with the S3 store', () => {
     expect(await t.server.files.exists(`${deck}/thumb.png`)).toBe(true);
     expect(filesUnder(path.join(t.config.dataDir, 'files'))).toEqual([]);
     expect(filesUnder(path.join(t.config.dataDir, 'tmp'))).toEqual([]);
+  });
+
+  it('renders a project whose background and narration are in the bucket', async () => {
+    const userId = await t.server.services.accounts.createUser('dave', 'secret123');
+    const token = await t.login('dave', 'secret123');
+    const project = await RenderProject.create(t, token, userId);
+    const background = `u/${userId}/test/bg.png`;
+    const png = await sharp({
+      create: { width: 1280, height: 720, channels: 3, background: { r: 30, g: 60, b: 200 } },
+    })
+      .png()
+      .toBuffer();
+    await t.server.files.write(background, png);
+    const clip = await project.speak('大家好，欢迎收看。');
+    expect(await t.server.files.exists(clip.soundPath.replace('/files/', ''))).toBe(true);
+
+    const doc = project.document(1, `/files/${background}`, [{ text: '大家好，欢迎收看。', ...clip }], 2);
+    const { file, result } = await project.render(doc, 'rendered.mp4');
+    expect(await t.server.files.exists(result.key)).toBe(true);
+    const info = await probe(file);
+    expect(info.durationMs).toBeGreaterThan(clip.timings.durationMs - 100);
+    expect(info.streams.some((s) => s.type === 'audio')).toBe(true);
+    // The render read local copies and stored its video in the bucket: still nothing in DATA_DIR/files.
+    expect(filesUnder(path.join(t.config.dataDir, 'files'))).toEqual([]);
   });
 
   it('redirects /files to a presigned URL when the bucket has a public address', async () => {

@@ -1,12 +1,11 @@
-import { AUDIO_CODEC } from './ffmpegArgs';
 import type { PagePlan } from './planTypes';
 import { pageMouthCues, speakingIntervals, type SpeakingInterval } from './speaking';
 
 /*
- * Background music (document bgMusic / bgMusicVolume) is mixed once, in the step that joins the
- * pages: the video is stream-copied and only the audio is encoded again (about a second for three
- * minutes). Mixing per page instead would put every page's music offset (the summed length of the
- * pages before it) into its cache key, so editing one page would re-encode every page after it,
+ * Background music (document bgMusic / bgMusicVolume) is mixed once over the whole video, in a
+ * soundtrack built from the pages' own audio inputs while the pages render (soundtrack.ts); the
+ * join then copies the video and that soundtrack. Mixing per page instead would put every page's
+ * music offset (the summed length of the pages before it) into its cache key, so editing one page would re-encode every page after it,
  * and the music would restart its AAC frames at every page join. Here pages stay cacheable and
  * the music runs on unbroken.
  *
@@ -66,35 +65,23 @@ export function duckingExpression(intervals: Interval[], volume: number): string
 }
 
 /**
- * The filter graph of the join step with music: the joined narration ([0:a]) at its own level plus
- * the looped music ([1:a]), cut to the video, faded in and out, ducked under speech.
+ * The filter graph of the mix: the narration (`inputs.narration`, default [0:a]) at its own level
+ * plus the looped music (default [1:a]), cut to the video, faded in and out, ducked under speech.
  */
-export function musicMixGraph(intervals: Interval[], volume: number, totalMs: number): string {
+export function musicMixGraph(
+  intervals: Interval[],
+  volume: number,
+  totalMs: number,
+  inputs = { narration: '[0:a]', music: '[1:a]' },
+): string {
   const stereo = 'aformat=sample_fmts=fltp:sample_rates=48000:channel_layouts=stereo';
   const fadeOut = Math.max(0, totalMs - FADE_OUT_MS);
   return [
-    `[0:a]aresample=48000,${stereo}[n]`,
-    `[1:a]aresample=48000,${stereo},atrim=duration=${sec(totalMs)},asetpts=PTS-STARTPTS,` +
+    `${inputs.narration}aresample=48000,${stereo}[n]`,
+    `${inputs.music}aresample=48000,${stereo},atrim=duration=${sec(totalMs)},asetpts=PTS-STARTPTS,` +
       `afade=t=in:d=${sec(FADE_IN_MS)},afade=t=out:st=${sec(fadeOut)}:d=${sec(FADE_OUT_MS)},` +
       // Small frames so the gain, evaluated once per frame, changes every 5 ms: smooth ramps.
       `asetnsamples=n=256,volume='${duckingExpression(intervals, volume)}':eval=frame[m]`,
     `[n][m]amerge=inputs=2,pan=stereo|c0=c0+c2|c1=c1+c3[a]`,
   ].join(';\n');
-}
-
-/**
- * Joins the pages (ffconcat `listFile`) with the music file looped beneath: the video by stream
- * copy, the audio mixed by the graph in `graphFile` (a file: one term per speech interval can
- * outgrow a command line) and encoded like the pages.
- */
-export function musicJoinArgs(listFile: string, music: string, graphFile: string, output: string): string[] {
-  return [
-    '-y',
-    '-f', 'concat', '-safe', '0', '-i', listFile,
-    '-stream_loop', '-1', '-i', music,
-    '-filter_complex_script', graphFile,
-    '-map', '0:v', '-map', '[a]',
-    '-c:v', 'copy', ...AUDIO_CODEC,
-    '-movflags', '+faststart', '-f', 'mp4', output,
-  ]; // prettier-ignore
 }

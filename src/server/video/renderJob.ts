@@ -9,7 +9,6 @@ import { SUBTITLE_FONT_NAME, subtitleFontDir, subtitleFontPath } from '../adapte
 import type { LibraryService } from '../services/library.service';
 import type { PresenterService } from '../services/presenter.service';
 import { JobFailure, type JobContext, type JobHandler } from '../services/jobRunner';
-import { musicJoinArgs, musicMixGraph, speechIntervals } from './backgroundMusic';
 import { pageMouthCues } from './speaking';
 import { blinkTrack, concatArgs, concatList, mouthTrack } from './ffconcat';
 import { encoderPreset } from './encoderPreset';
@@ -19,6 +18,7 @@ import { blinkTimes } from './renderPlan';
 import type { PagePlan } from './planTypes';
 import { prepareRender, type PreparedRender } from './renderPrepare';
 import { writePartFiles } from './shotPartFiles';
+import { joinWithSoundtrackArgs, writeSoundtrack } from './soundtrack';
 import { composeFront, composeStill, transparentLike } from './stillComposer';
 import { pageCues } from '../../model/speech/subtitleCues';
 import { assDocument, subtitleStyle } from './subtitles';
@@ -150,6 +150,16 @@ async function renderDocument(
   const stop = new AbortController();
   const onCancel = () => stop.abort(ctx.signal.reason);
   ctx.signal.addEventListener('abort', onCancel, { once: true });
+  // With music the whole soundtrack is mixed and encoded meanwhile, from the pages' audio inputs.
+  const soundtrack = music
+    ? writeSoundtrack(
+        plans,
+        { file: music, volume: doc.bgMusicVolume },
+        work,
+        AbortSignal.any([stop.signal, ctx.signal]),
+      )
+    : null;
+  soundtrack?.catch((error: unknown) => stop.abort(error));
   await runPool(missing, PAGE_CONCURRENCY, async (i) => {
     const plan = plans[i];
     await renderPage(plan, scripts[i], work, pageFiles[i], preset, stop.signal, (pageMs) => {
@@ -171,11 +181,11 @@ async function renderDocument(
   const list = path.join(work, 'pages.ffconcat');
   await writeFile(list, concatList(pageFiles));
   const file = path.join(work, 'video.mp4');
-  if (music) {
-    // The music goes in while joining (backgroundMusic.ts says why): pages stay cacheable.
-    const graph = path.join(work, 'music.filtergraph');
-    await writeFile(graph, musicMixGraph(speechIntervals(plans), doc.bgMusicVolume, totalMs));
-    await timedFfmpeg('music pass', musicJoinArgs(list, music, graph, file), { signal: ctx.signal });
+  if (soundtrack) {
+    const sound = await soundtrack;
+    await timedFfmpeg('join pages (concat)', joinWithSoundtrackArgs(list, sound, file), {
+      signal: ctx.signal,
+    });
   } else await timedFfmpeg('join pages (concat)', concatArgs(list, file), { signal: ctx.signal });
   const info = await timed('probe and store', () => probe(file));
   return {

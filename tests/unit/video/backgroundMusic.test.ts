@@ -3,11 +3,15 @@ import type { MouthCue } from '../../../src/model/speech';
 import {
   DUCK_GAIN,
   duckingExpression,
-  musicJoinArgs,
   musicMixGraph,
   speechIntervals,
 } from '../../../src/server/video/backgroundMusic';
 import type { PagePlan } from '../../../src/server/video/planTypes';
+import {
+  joinWithSoundtrackArgs,
+  soundtrackArgs,
+  soundtrackGraph,
+} from '../../../src/server/video/soundtrack';
 
 const cues = (...c: [number, string][]): MouthCue[] =>
   c.map(([startMs, shape]) => ({ startMs, shape }) as MouthCue);
@@ -82,14 +86,48 @@ describe('ducking', () => {
   });
 });
 
-describe('the join with music', () => {
-  it('copies the video and mixes the looped music under the unchanged narration', () => {
-    const args = musicJoinArgs('/w/pages.ffconcat', '/m/music.m4a', '/w/music.filtergraph', '/w/video.mp4');
+describe('the soundtrack with music, made while the pages render', () => {
+  const talking = page(2000, [{ durationMs: 2000, mouth: cues([0, 'X'], [300, 'A'], [1500, 'X']) }]);
+  const withVideo = {
+    ...page(3000, [
+      { durationMs: 1000, mouth: cues([0, 'B'], [700, 'X']) },
+      { durationMs: 1000, mouth: cues([0, 'X']) },
+    ]),
+    video: { file: 'clip.mp4', sound: true },
+  } as PagePlan;
+
+  it("takes every page's clips and sounding video, then the looped music, as inputs", () => {
+    const args = soundtrackArgs([talking, withVideo], '/m/music.m4a', '/w/st.filtergraph', '/w/st.m4a');
     expect(args.join(' ')).toBe(
-      '-y -f concat -safe 0 -i /w/pages.ffconcat -stream_loop -1 -i /m/music.m4a ' +
-        '-filter_complex_script /w/music.filtergraph -map 0:v -map [a] -c:v copy ' +
-        '-c:a aac -b:a 128k -ar 48000 -ac 2 -movflags +faststart -f mp4 /w/video.mp4',
+      '-y -i a.wav -i a.wav -i a.wav -i clip.mp4 -stream_loop -1 -i /m/music.m4a ' +
+        '-filter_complex_script /w/st.filtergraph -map [a] -c:a aac -b:a 128k -ar 48000 -ac 2 -f mp4 /w/st.m4a',
     );
+  });
+
+  it('cuts each page to its length, joins them and mixes the music beneath', () => {
+    const graph = soundtrackGraph([talking, withVideo], 0.3);
+    expect(graph).toContain('[0:a]concat=n=1:v=0:a=1,aresample=48000,apad[pa0]');
+    expect(graph).toContain('[pa0]atrim=duration=2.000,asetpts=PTS-STARTPTS,');
+    // Page 2: its two clips, its video's sound beneath (input 3), cut to 3 s.
+    expect(graph).toContain('[1:a][2:a]concat=n=2:v=0:a=1');
+    expect(graph).toContain('[3:a]aresample=48000');
+    expect(graph).toContain('[pa1]atrim=duration=3.000');
+    expect(graph).toContain('[pt0][pt1]concat=n=2:v=0:a=1[narration]');
+    expect(graph).toContain('[narration]aresample=48000');
+    expect(graph).toContain('[4:a]aresample=48000');
+    expect(graph).toContain('atrim=duration=5.000');
+    // Exact sum (amix would rescale the narration).
+    expect(graph).toContain('[n][m]amerge=inputs=2,pan=stereo|c0=c0+c2|c1=c1+c3[a]');
+  });
+
+  it('joins by copying the pages video and the soundtrack', () => {
+    expect(joinWithSoundtrackArgs('/w/pages.ffconcat', '/w/st.m4a', '/w/video.mp4').join(' ')).toBe(
+      '-y -f concat -safe 0 -i /w/pages.ffconcat -i /w/st.m4a -map 0:v -map 1:a -c copy ' +
+        '-movflags +faststart -f mp4 /w/video.mp4',
+    );
+  });
+
+  it('fades and ducks the music', () => {
     const graph = musicMixGraph([{ startMs: 1000, endMs: 2000 }], 0.3, 10_000);
     expect(graph).toContain('atrim=duration=10.000');
     expect(graph).toContain('afade=t=out:st=8.500:d=1.500');

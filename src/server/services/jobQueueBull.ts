@@ -169,8 +169,8 @@ export class BullJobQueue extends JobRowReads implements JobQueue {
   }
 
   /**
-   * Claims one row at a time in this process: the claim's per-owner count and its update are one
-   * statement, which PostgreSQL may still run side by side for two slots of one process.
+   * Claims one row at a time in this process (fewer lock waits); across processes the job table
+   * serialises one owner's claims itself (JobsRepo.claimRow), so the per-owner limit holds there.
    */
   private claim(rowId: number, perOwner: number): Promise<JobRow | 'busy' | 'gone'> {
     const claimed = this.claiming.then(() => this.jobs.claimById(rowId, LEASE_MS, perOwner));

@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import { PostgresAdapter, sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, JobsTable } from './schema';
 
 export type JobRow = Selectable<JobsTable>;
@@ -6,6 +6,8 @@ export type JobStatus = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
 
 /** How far back the scheduler counts a user's started jobs when choosing whose job is next. */
 const FAIRNESS_WINDOW_MS = 15 * 60_000;
+/** The first key of the PostgreSQL advisory locks that serialise one owner's claims ("JOBS"). */
+const OWNER_LOCK_SPACE = 0x4a4f4253;
 
 /** The durable job table: enqueue, claim with a lease, report progress, finish. */
 export class JobsRepo {
@@ -49,7 +51,7 @@ export class JobsRepo {
     const now = Date.now();
     let query = this.db
       .selectFrom('jobs')
-      .select(['id', 'status', 'locked_until'])
+      .select(['id', 'status', 'locked_until', 'attempts', 'owner_id'])
       .where('kind', 'in', kinds);
     if (Number.isFinite(perOwner)) {
       const busyOwners = this.db
@@ -84,19 +86,8 @@ export class JobsRepo {
       .limit(1)
       .executeTakeFirst();
     if (!candidate) return undefined;
-    const claimed = await this.db
-      .updateTable('jobs')
-      .set((eb) => ({
-        status: 'running',
-        locked_until: now + leaseMs,
-        attempts: eb('attempts', '+', 1),
-        updated_at: now,
-      }))
-      .where('id', '=', candidate.id)
-      .where('status', '=', candidate.status)
-      .where('locked_until', '=', candidate.locked_until)
-      .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) === 0) return this.claim(kinds, leaseMs, perOwner);
+    const claimed = await this.claimRow(candidate, kinds, perOwner, leaseMs, now);
+    if (!claimed) return this.claim(kinds, leaseMs, perOwner);
     return this.db.selectFrom('jobs').selectAll().where('id', '=', candidate.id).executeTakeFirst();
   }
 
@@ -109,40 +100,66 @@ export class JobsRepo {
   async claimById(id: number, leaseMs: number, perOwner = Infinity): Promise<JobRow | 'busy' | 'gone'> {
     const row = await this.find(id);
     if (!row || (row.status !== 'queued' && row.status !== 'running')) return 'gone';
-    const now = Date.now();
-    let update = this.db
-      .updateTable('jobs')
-      .set((eb) => ({
-        status: 'running',
-        locked_until: now + leaseMs,
-        attempts: eb('attempts', '+', 1),
-        updated_at: now,
-      }))
-      .where('id', '=', id)
-      .where('status', '=', row.status)
-      .where('attempts', '=', row.attempts);
-    if (Number.isFinite(perOwner)) {
-      // In the same statement as the claim, so two claims of one owner's jobs cannot both pass.
-      update = update.where(
-        (eb) =>
-          eb
-            .selectFrom('jobs as mine')
-            .select((inner) => inner.fn.countAll().as('n'))
-            .where('mine.kind', '=', row.kind)
-            .where('mine.owner_id', '=', row.owner_id)
-            .where('mine.id', '!=', id)
-            .where('mine.status', '=', 'running')
-            .where('mine.locked_until', '>=', now),
-        '<',
-        perOwner,
-      );
+    if (await this.claimRow(row, [row.kind], perOwner, leaseMs, Date.now())) {
+      return (await this.find(id)) ?? 'gone';
     }
-    const claimed = await update.executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) > 0) return (await this.find(id)) ?? 'gone';
     // Not claimed: either the owner is busy, or the row changed meanwhile (cancelled, or taken).
     const current = await this.find(id);
     const unchanged = current && current.status === row.status && current.attempts === row.attempts;
     return unchanged ? 'busy' : 'gone';
+  }
+
+  /**
+   * Claims a row if it is still as it was read and its owner runs fewer than `perOwner` jobs of
+   * these kinds. The count and the update are one statement, which SQLite runs under its single
+   * writer lock; PostgreSQL gives each of two concurrent statements a snapshot without the other's
+   * claim, so there one owner's claims take a transaction-scoped advisory lock first, and the
+   * second statement, run after the first commits, counts the first one's job.
+   */
+  private async claimRow(
+    row: Pick<JobRow, 'id' | 'status' | 'attempts' | 'locked_until' | 'owner_id'>,
+    kinds: string[],
+    perOwner: number,
+    leaseMs: number,
+    now: number,
+  ): Promise<boolean> {
+    const update = async (db: Kysely<Database>) => {
+      let query = db
+        .updateTable('jobs')
+        .set((eb) => ({
+          status: 'running',
+          locked_until: now + leaseMs,
+          attempts: eb('attempts', '+', 1),
+          updated_at: now,
+        }))
+        .where('id', '=', row.id)
+        .where('status', '=', row.status)
+        .where('attempts', '=', row.attempts)
+        .where('locked_until', '=', row.locked_until);
+      if (Number.isFinite(perOwner)) {
+        query = query.where(
+          (eb) =>
+            eb
+              .selectFrom('jobs as mine')
+              .select((inner) => inner.fn.countAll().as('n'))
+              .where('mine.kind', 'in', kinds)
+              .where('mine.owner_id', '=', row.owner_id)
+              .where('mine.id', '!=', row.id)
+              .where('mine.status', '=', 'running')
+              .where('mine.locked_until', '>=', now),
+          '<',
+          perOwner,
+        );
+      }
+      return Number((await query.executeTakeFirst()).numUpdatedRows) > 0;
+    };
+    if (!Number.isFinite(perOwner) || !(this.db.getExecutor().adapter instanceof PostgresAdapter)) {
+      return update(this.db);
+    }
+    return this.db.transaction().execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock(${OWNER_LOCK_SPACE}, ${row.owner_id})`.execute(trx);
+      return update(trx);
+    });
   }
 
   /** Puts a running job back in the queue to be tried again later (its transport retries it). */

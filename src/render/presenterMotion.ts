@@ -1,4 +1,5 @@
 import type { Box } from '../model/project';
+import { headCorner, headLayout, type HeadRig, type Pose } from '../model/motion';
 
 /*
  * How an own single-picture presenter breathes, as the render's perspective filter does it
@@ -32,3 +33,41 @@ export function anchorBox(anchor: Box, natural: { width: number; height: number 
     height: anchor.height * sy,
   };
 }
+
+/** The head group of a layered rig as the stage draws it: in the units of the box it was given. */
+export interface HeadPlacement {
+  /** Where the group's centre goes and its turn (radians); the group turns about its centre. */
+  centre: { x: number; y: number };
+  angle: number;
+  /** The head sprite's size, and the mouth and eyes boxes relative to its corner. */
+  size: { width: number; height: number };
+  mouth: Box;
+  eyes: Box;
+}
+
+/**
+ * The head of a layered rig in a box given in units of `unit` export pixels (the preview's export
+ * scale on screen, 1 while exporting), laid out on the render's export pixels (headCorner), so the
+ * stage's head lands where the video's does.
+ */
+export function headPlacement(rig: HeadRig, box: Box, unit: number, pose: Pose): HeadPlacement {
+  const exportBox = { x: box.x * unit, y: box.y * unit, width: box.width * unit, height: box.height * unit };
+  const layout = headLayout(rig, exportBox);
+  const corner = headCorner(layout, pose);
+  const per = (b: Box): Box => ({
+    x: b.x / unit,
+    y: b.y / unit,
+    width: b.width / unit,
+    height: b.height / unit,
+  });
+  return {
+    centre: { x: (corner.x + layout.rest.width / 2) / unit, y: (corner.y + layout.rest.height / 2) / unit },
+    angle: corner.angle,
+    size: { width: layout.rest.width / unit, height: layout.rest.height / unit },
+    mouth: per(layout.mouth),
+    eyes: per(layout.eyes),
+  };
+}
+
+/** The head at rest (no offset, no turn). */
+export const REST_POSE: Pose = { x: 0, y: 0, tilt: 0, eyesClosed: false };

@@ -30,12 +30,15 @@ export function bumpSum(bumps: readonly Bump[], ms: number): number {
   return sum;
 }
 
-/** The pose on the frame shown `ms` into the page. */
-export function poseAt(motion: MotionTimeline, ms: number): Pose {
+/**
+ * The pose on the frame shown `ms` into the page. `nodShiftMs`: the nods were found on a clock
+ * that runs this much behind the page (the stage hears one segment's clip at a time).
+ */
+export function poseAt(motion: MotionTimeline, ms: number, nodShiftMs = 0): Pose {
   const t = frameStartMs(ms, motion.fps);
   return {
     x: waveSum(motion.headX, t),
-    y: waveSum(motion.headY, t) + bumpSum(motion.nods, t),
+    y: waveSum(motion.headY, t) + bumpSum(motion.nods, t - nodShiftMs),
     tilt: waveSum(motion.tilt, t),
     eyesClosed: motion.blinks.some((start) => t >= start - 1e-6 && t < start + BLINK_MS - 1e-6),
   };

@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Sprite, Texture } from 'pixi.js';
+import type { Container, Sprite, Texture } from 'pixi.js';
 import type { CharacterItem } from '../../../api/library.contract';
 import type { Box } from '../../../model/project';
+import { poseAt, type MotionTimeline, type Pose } from '../../../model/motion';
 import { eyesClosedAt, shapeAt, type MouthCue } from '../../../model/speech';
-import { anchorBox, breathingBox } from '../../presenterMotion';
+import { anchorBox, breathingBox, headPlacement, REST_POSE } from '../../presenterMotion';
 import type { PresenterFace, StageItem } from '../../stageScene';
 import { useItemLayout, useRuntime } from '../stageRuntime';
 import { acquireImage, releaseImage } from '../textureStore';
@@ -18,6 +19,8 @@ export interface PresenterTalk {
   /** Blink start times of the page (blinkTimes) and the time into the page, ms. */
   blinks: readonly number[];
   pageMs(): number;
+  /** The page's motion (head turns, tilts, nods), the render's; nods on the heard clip's clock. */
+  motion?: MotionTimeline;
 }
 
 interface Props {
@@ -64,7 +67,10 @@ function useMouthTextures(art: CharacterItem | null, resolve: (p: string) => str
 export function PresenterView({ item, art, face, talk }: Props) {
   const rt = useRuntime();
   const rig = hasRig(art) ? art : null;
-  const { value: picture } = useImageTexture(rt.resolveUrl(rig ? rig.rig.body : item.src));
+  // A layered rig draws its torso still and its head apart, so the head can move as in the video.
+  const parts = rig?.rig.parts ?? null;
+  const { value: picture } = useImageTexture(rt.resolveUrl(rig ? (parts?.torso ?? rig.rig.body) : item.src));
+  const { value: headTexture } = useImageTexture(parts ? rt.resolveUrl(parts.head) : '');
   const mouths = useMouthTextures(rig, rt.resolveUrl);
   const talkingVideo = art?.kind === 2 && !!art.video && !!talk;
   const { video } = useStageVideo(talkingVideo ? rt.resolveUrl(art.video) : '', VIDEO_LOOP);
@@ -72,7 +78,39 @@ export function PresenterView({ item, art, face, talk }: Props) {
   const body = useRef<Sprite>(null);
   const mouth = useRef<Sprite>(null);
   const eyes = useRef<Sprite>(null);
+  const headGroup = useRef<Container>(null);
+  const headSprite = useRef<Sprite>(null);
   const current = useRef<Box>(item.box);
+  // Export pixels per box unit: the export scale on screen, 1 while the exporter lays out.
+  const unit = useRef(rt.exportScale);
+  const exportBox = useRef(item.exportBox);
+  exportBox.current = item.exportBox;
+  const pose = useRef<Pose>(REST_POSE);
+
+  // The head group at the pose, on the render's even export pixels (headPlacement).
+  const placeHead = useCallback(() => {
+    const group = headGroup.current;
+    if (!rig || !parts || !group) return;
+    const headRig = {
+      ...rig,
+      head: parts.headBox,
+      pivot: parts.pivot,
+      mouth: rig.rig.mouth,
+      eyes: rig.rig.eyes,
+    };
+    const at = headPlacement(headRig, current.current, unit.current, pose.current);
+    group.pivot.set(at.size.width / 2, at.size.height / 2);
+    group.position.set(at.centre.x, at.centre.y);
+    group.rotation = at.angle;
+    headSprite.current?.setSize(at.size.width, at.size.height);
+    for (const [sprite, b] of [
+      [mouth.current, at.mouth],
+      [eyes.current, at.eyes],
+    ] as const) {
+      sprite?.position.set(b.x, b.y);
+      sprite?.setSize(b.width, b.height);
+    }
+  }, [rig, parts]);
 
   const place = useCallback(
     (box: Box) => {
@@ -80,6 +118,12 @@ export function PresenterView({ item, art, face, talk }: Props) {
       body.current?.position.set(box.x, box.y);
       body.current?.setSize(box.width, box.height);
       if (!rig) return;
+      if (parts) {
+        const b = exportBox.current;
+        const exporting = box.x === b.x && box.y === b.y && box.width === b.width && box.height === b.height;
+        unit.current = exporting ? 1 : rt.exportScale;
+        return placeHead();
+      }
       const natural = { width: rig.width, height: rig.height };
       for (const [sprite, anchor] of [
         [mouth.current, rig.rig.mouth],
@@ -91,9 +135,9 @@ export function PresenterView({ item, art, face, talk }: Props) {
         sprite.setSize(b.width, b.height);
       }
     },
-    [rig],
+    [rig, parts, placeHead, rt],
   );
-  useItemLayout(item, place, `${!!picture}${!!mouths}${!!videoTexture}`);
+  useItemLayout(item, place, `${!!headTexture}/${!!picture}${!!mouths}${!!videoTexture}`);
 
   // The face at rest (or at the scene's moment when exporting a frame).
   useEffect(() => {
@@ -101,19 +145,30 @@ export function PresenterView({ item, art, face, talk }: Props) {
     if (mouth.current && mouths[face.shape]) mouth.current.texture = mouths[face.shape];
     if (eyes.current) eyes.current.visible = face.eyesClosed;
     rt.face = { shape: face.shape, eyesClosed: face.eyesClosed };
+    pose.current = REST_POSE;
+    placeHead();
     rt.loop.invalidate();
-  }, [mouths, face.shape, face.eyesClosed, talk, rt]);
+  }, [mouths, face.shape, face.eyesClosed, talk, rt, placeHead]);
 
   // Talking: mouth and blinks follow the clocks; a frame is drawn only when the face changes.
   useEffect(() => {
     if (!talk || !mouths) return;
     let shown = '';
     let closed: boolean | null = null;
+    // The heard clip starts this far into the page (its sentence ends are on its own clock).
+    let clipStart = 0;
+    const moving = !!talk.motion && !!parts && !rt.reducedMotion;
     const stop = rt.loop.animate(() => {
       const ms = talk.clockMs();
+      const pageMs = talk.pageMs();
+      if (ms >= 0) clipStart = pageMs - ms;
       const shape = ms < 0 ? 'X' : shapeAt(talk.timeline, ms);
-      const blink = eyesClosedAt(talk.blinks, talk.pageMs());
-      if (shape === shown && blink === closed) return false;
+      const blink = eyesClosedAt(talk.blinks, pageMs);
+      if (moving && talk.motion) {
+        pose.current = poseAt(talk.motion, pageMs, clipStart);
+        placeHead();
+      }
+      if (shape === shown && blink === closed && !moving) return false;
       shown = shape;
       closed = blink;
       if (mouth.current && mouths[shape]) mouth.current.texture = mouths[shape];
@@ -123,7 +178,7 @@ export function PresenterView({ item, art, face, talk }: Props) {
     });
     // The face at rest comes back through the effect above once `talk` is gone.
     return stop;
-  }, [talk, mouths, rt]);
+  }, [talk, mouths, rt, parts, placeHead]);
 
   // An own single picture breathes, as in the video (not for users who asked for less motion).
   const breathing = art?.kind === 3 && !rt.reducedMotion;
@@ -143,7 +198,14 @@ export function PresenterView({ item, art, face, talk }: Props) {
   return (
     <pixiContainer>
       <pixiSprite ref={body} texture={shownBody} />
-      {rig && mouths && !talkingVideo && (
+      {rig && mouths && !talkingVideo && parts && headTexture && (
+        <pixiContainer ref={headGroup}>
+          <pixiSprite ref={headSprite} texture={headTexture} />
+          <pixiSprite ref={mouth} texture={mouths[face.shape] ?? mouths.X} />
+          {mouths.blink && <pixiSprite ref={eyes} texture={mouths.blink} visible={face.eyesClosed} />}
+        </pixiContainer>
+      )}
+      {rig && mouths && !talkingVideo && !parts && (
         <>
           <pixiSprite ref={mouth} texture={mouths[face.shape] ?? mouths.X} />
           {mouths.blink && <pixiSprite ref={eyes} texture={mouths.blink} visible={face.eyesClosed} />}

@@ -38,6 +38,15 @@ type FrameVideo = HTMLVideoElement & {
   cancelVideoFrameCallback?(id: number): void;
 };
 
+/**
+ * Destroys a texture two animation frames from now. The sprite showing it is given its successor
+ * only when React renders again, and a frame drawn in between with a destroyed texture breaks the
+ * renderer for good (Pixi reads its emptied source: "reading 'alphaMode'").
+ */
+function destroyWhenUnused(texture: Texture): void {
+  requestAnimationFrame(() => requestAnimationFrame(() => texture.destroy(true)));
+}
+
 /** Calls `onFrame` for every new frame of `video` until the returned function is called. */
 function eachFrame(video: FrameVideo, onFrame: () => void): () => void {
   let id = 0;
@@ -162,7 +171,7 @@ export function useVideoTexture(
     return () => {
       stop();
       setTexture(null);
-      made.destroy(true);
+      destroyWhenUnused(made);
     };
   }, [video, color, similarity, blend, loop]);
   return texture;

@@ -137,7 +137,10 @@ export function PresenterView({ item, art, face, talk }: Props) {
     },
     [rig, parts, placeHead, rt],
   );
-  useItemLayout(item, place, `${!!headTexture}/${!!picture}${!!mouths}${!!videoTexture}`);
+  // Laid out again whenever a texture is replaced, not only when one arrives: a sprite keeps the
+  // scale it was sized with, so the keyed video's smaller canvas (switching 绿幕抠像 on) would
+  // otherwise show at a fraction of the box.
+  useItemLayout(item, place, `${!!headTexture}/${picture?.uid}/${!!mouths}/${videoTexture?.uid}`);
 
   // The face at rest (or at the scene's moment when exporting a frame).
   useEffect(() => {

@@ -36,18 +36,18 @@ interface Box {
 }
 
 const sec = (ms: number) => (ms / 1000).toFixed(3);
-const X264 = ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '21', '-pix_fmt', 'yuv420p'];
+const x264 = (preset: string) => ['-c:v', 'libx264', '-preset', preset, '-crf', '21', '-pix_fmt', 'yuv420p'];
 
 /**
  * The naive way to make such a video: one ffmpeg per page with `-loop 1` on the still (decoded and
  * converted again for every frame) plus the narration, one page after another, no lip-sync.
  */
-export async function naiveRender(pages: BaselinePage[], dir: string): Promise<number> {
+export async function naiveRender(pages: BaselinePage[], dir: string, preset: string): Promise<number> {
   const started = performance.now();
   for (const [i, page] of pages.entries()) {
     await runFfmpeg([
       '-y', '-loop', '1', '-framerate', '25', '-i', page.still, '-i', page.audio,
-      '-t', sec(page.durationMs), ...X264, '-c:a', 'aac', '-b:a', '128k', '-shortest',
+      '-t', sec(page.durationMs), ...x264(preset), '-c:a', 'aac', '-b:a', '128k', '-shortest',
       path.join(dir, `naive-${i}.mp4`),
     ]); // prettier-ignore
   }
@@ -58,7 +58,7 @@ export async function naiveRender(pages: BaselinePage[], dir: string): Promise<n
  * The physical limit: x264 alone encoding the same stills for the same lengths (decoded once,
  * no overlays, no audio), two pages at a time like the renderer.
  */
-export async function encoderAlone(pages: BaselinePage[], dir: string): Promise<number> {
+export async function encoderAlone(pages: BaselinePage[], dir: string, preset: string): Promise<number> {
   const started = performance.now();
   let next = 0;
   const lane = async () => {
@@ -67,7 +67,7 @@ export async function encoderAlone(pages: BaselinePage[], dir: string): Promise<
       await runFfmpeg([
         '-y', '-i', pages[i].still,
         '-vf', 'format=yuv420p,loop=loop=-1:size=1:start=0,setpts=N/25/TB',
-        '-t', sec(pages[i].durationMs), '-r', '25', ...X264, '-an',
+        '-t', sec(pages[i].durationMs), '-r', '25', ...x264(preset), '-an',
         path.join(dir, `encoder-${i}.mp4`),
       ]); // prettier-ignore
     }

@@ -4,7 +4,7 @@ import { choosePreset } from '../src/server/video/encoderPreset';
 /*
  * The x264 preset table (README): each candidate preset encoding 20 s of 1080p page-like video (a
  * still converted once and looped, a small moving patch where the mouth is) at 25 fps, crf 21, one
- * x264 thread, three interleaved rounds, each preset's least CPU time. The unit is seconds of video
+ * x264 thread, five interleaved rounds, each preset's least CPU time. The unit is seconds of video
  * per CPU second (ffmpeg's own -benchmark user + system time), so other load on the machine barely
  * moves it. The renderer does not read this table: it measures the same way, shorter, on the
  * machine that renders (src/server/video/encoderPreset.ts). Run: `npx tsx bench/presets.ts`.
@@ -13,7 +13,7 @@ import { choosePreset } from '../src/server/video/encoderPreset';
  * timed by wall clock: about 0.7 s per preset, mostly process start and test-pattern set-up.
  */
 export async function presetBench() {
-  const measured = await measurePresets(20, 3);
+  const measured = await measurePresets(20, 5);
   return { unit: 'video seconds per CPU second, one thread', chosen: choosePreset(measured), measured };
 }
 

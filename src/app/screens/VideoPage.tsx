@@ -4,13 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Button, Loader } from 'semantic-ui-react';
 import { clearProject, currentPage, doc, loading, page, saveDocument } from '../state/editor';
-import {
-  commitDraft,
-  loadDraft,
-  stopPlaying,
-  unsavedChanges,
-  watchVoiceChanges,
-} from '../state/editorNarration';
+import { commitDraft, loadDraft, unsavedChanges, watchVoiceChanges } from '../state/editorNarration';
+import { stopPlaying } from '../state/narrationPlayback';
 import { startAutosave } from '../state/editorAutosave';
 import { closePdfDialog, hasContent, openPdfDialog } from '../state/editorPdf';
 import { cancelSynthesis } from '../state/editorSynthesis';

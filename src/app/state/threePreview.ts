@@ -6,7 +6,7 @@ import type { TimedWord } from '../../model/speech';
 import { pageClips, projectTimeline, timelineAudioPaths } from '../../model/project/projectTimeline';
 import { resolveServerUrl } from '../config';
 import { studioApi } from '../services/http';
-import { timingsBeside } from './editorNarration';
+import { timingsBeside } from './narrationPlayback';
 import { loadTimings } from './editorTalk';
 
 /*

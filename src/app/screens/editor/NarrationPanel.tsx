@@ -7,12 +7,12 @@ import {
   draftChanged,
   draftStats,
   insertOpen,
-  playing,
   previewLoading,
   previewNarration,
   saveDraft,
   switchNarrationMode,
 } from '../../state/editorNarration';
+import { playing } from '../../state/narrationPlayback';
 import { showMessage } from '../../state/messages';
 import { NarrationBox } from './NarrationBox';
 import { InsertDialog } from './insert/InsertDialog';

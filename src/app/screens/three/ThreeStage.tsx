@@ -7,7 +7,7 @@ import type { TimelinePage } from '../../../model/project/projectTimeline';
 import { buildStageScene } from '../../../render';
 import { Stage } from '../../../render/pixi/Stage';
 import { resolveServerUrl } from '../../config';
-import { timingsBeside } from '../../state/editorNarration';
+import { timingsBeside } from '../../state/narrationPlayback';
 import { presenterItem } from '../../state/editorTalk';
 import {
   activeClipPath,

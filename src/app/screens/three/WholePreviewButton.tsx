@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { Button, Icon, Popup } from 'semantic-ui-react';
 import { dirty, doc, projectId, saveDocument } from '../../state/editor';
-import { commitDraft, stopPlaying } from '../../state/editorNarration';
+import { commitDraft } from '../../state/editorNarration';
+import { stopPlaying } from '../../state/narrationPlayback';
 import './wholePreviewButton.css';
 
 /**

@@ -11,7 +11,6 @@ import { i18n } from '../../../../src/app/i18n';
 import { currentPage, doc, projectId } from '../../../../src/app/state/editor';
 import {
   draftVersion,
-  heardSegment,
   insertOpen,
   loadDraft,
   narrationDraft,
@@ -19,8 +18,8 @@ import {
   previewNarration,
   saveDraft,
   selectedSegment,
-  stopPlaying,
 } from '../../../../src/app/state/editorNarration';
+import { heardSegment, stopPlaying } from '../../../../src/app/state/narrationPlayback';
 import { addPage, newDocument, shotMarkerHtml, type ProjectDocument } from '../../../../src/model/project';
 
 function project(pdf = true): ProjectDocument {

@@ -14,13 +14,8 @@ import { buildStageScene, type StageTarget } from '../../../../render';
 import { Stage, type StageApi } from '../../../../render/pixi/Stage';
 import { resolveServerUrl } from '../../../config';
 import { currentPage, dispatch, doc, projectId } from '../../../state/editor';
-import {
-  heardSegment,
-  playbackMs,
-  playing,
-  previewIsScale,
-  selectedSegment,
-} from '../../../state/editorNarration';
+import { previewIsScale, selectedSegment } from '../../../state/editorNarration';
+import { heardSegment, playbackMs, playing } from '../../../state/narrationPlayback';
 import {
   restoreProjectTextures,
   selectOnStage,

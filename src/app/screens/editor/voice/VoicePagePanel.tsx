@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Button, Icon, Progress } from 'semantic-ui-react';
 import { hasPageAudio } from '../../../../model/project';
 import { currentPage, doc, page } from '../../../state/editor';
-import { playing, previewNarration } from '../../../state/editorNarration';
+import { previewNarration } from '../../../state/editorNarration';
+import { playing } from '../../../state/narrationPlayback';
 import { showMessage } from '../../../state/messages';
 import { openRecorder } from '../../../state/recorder';
 import {

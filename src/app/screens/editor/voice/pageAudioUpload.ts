@@ -7,7 +7,7 @@ import {
 import { removePageAudio, setPageAudio, VOICE_MODE } from '../../../../model/project';
 import { studioApi } from '../../../services/http';
 import { dispatch, doc, projectId } from '../../../state/editor';
-import { playing, stopPlaying } from '../../../state/editorNarration';
+import { playing, stopPlaying } from '../../../state/narrationPlayback';
 
 /*
  * 上传音频 and 删除音频 of a voice page: the spec's client-side checks, the upload with progress,

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { format, resolveConfig } from 'prettier';
 import sharp from 'sharp';
 import { blinkSvg, figureSvg, headSvg, torsoSvg } from './figure.js';
-import { CANVAS, EYES_BOX, HEAD_BOX, ICON_CROP, MOUTH_BOX, NECK_PIVOT } from './geometry.js';
+import { CANVAS, EYES_BOX, FULL_CANVAS, HEAD_BOX, ICON_CROP, MOUTH_BOX, NECK_PIVOT } from './geometry.js';
 import { MOUTH_SHAPES, mouthSvg } from './mouths.js';
 import type { Presenter } from './palette.js';
 
@@ -35,6 +35,8 @@ export interface CharacterManifest {
   /** The layered rig: head.png sits at `head` over torso.png and tilts about `pivot`. */
   head: Box;
   pivot: { x: number; y: number };
+  /** The whole figure to the feet: same anchors, a taller canvas (人物全身). */
+  full: { width: number; height: number; files: { body: string; torso: string } };
   mouthShapes: string[];
   suggestedVoice: 'zh-female' | 'zh-male';
   files: Record<string, string>;
@@ -67,6 +69,10 @@ async function renderSet(p: Presenter, dir: string, k: number): Promise<Buffer> 
   const body = await png(figureSvg(p), k).toBuffer();
   await writeFile(path.join(dir, 'body.png'), body);
   await writeFile(path.join(dir, 'torso.png'), await png(torsoSvg(p), k).toBuffer());
+  if (k === 1) {
+    await writeFile(path.join(dir, 'full.png'), await png(figureSvg(p, true), k).toBuffer());
+    await writeFile(path.join(dir, 'full-torso.png'), await png(torsoSvg(p, true), k).toBuffer());
+  }
   const h = scaled(HEAD_BOX, k);
   const headPng = await sharp(await png(headSvg(p), k).toBuffer())
     .extract({ left: h.x, top: h.y, width: h.width, height: h.height })
@@ -129,6 +135,7 @@ export async function buildCharacter(p: Presenter, outRoot: string): Promise<Cha
     eyes: { ...EYES_BOX },
     head: { ...HEAD_BOX },
     pivot: { ...NECK_PIVOT },
+    full: { ...FULL_CANVAS, files: { body: 'full.png', torso: 'full-torso.png' } },
     mouthShapes: [...MOUTH_SHAPES],
     suggestedVoice: p.suggestedVoice,
     files: { ...fileNames(''), icon: 'icon.png' },

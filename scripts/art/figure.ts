@@ -1,9 +1,10 @@
 /** Assembles a presenter's full-figure SVG and the eyes-closed overlay, both in body coordinates. */
 import { arm, bodyDefs, bottoms, hands, neck } from './body.js';
 import { clothingDefs, innerTop, outerLayer, sleeveOf } from './clothing.js';
-import { CANVAS, CX } from './geometry.js';
+import { CANVAS, CX, FULL_CANVAS } from './geometry.js';
 import { hair, hairDefs } from './hair.js';
 import { blinkOverlay, head, headAccessories, headDefs } from './head.js';
+import { fullBottoms } from './legs.js';
 import type { Presenter } from './palette.js';
 import { doc, mirrored } from './svg.js';
 
@@ -11,8 +12,8 @@ function defs(p: Presenter): string {
   return headDefs(p) + hairDefs(p) + bodyDefs(p) + clothingDefs(p);
 }
 
-/** The body layers (everything that stays still), back to front. */
-function torsoLayers(p: Presenter): string[] {
+/** The body layers (everything that stays still), back to front; `whole`: down to the feet. */
+function torsoLayers(p: Presenter, whole = false): string[] {
   const h = hair(p);
   const s = sleeveOf(p);
   const oneArm = arm(p, s.sleeve, s.cuff, s.rolled);
@@ -20,7 +21,7 @@ function torsoLayers(p: Presenter): string[] {
     // The back hair stays with the body: it hangs behind the shoulders, and a head that turns a
     // few pixels in front of it reads as hair that lags behind.
     h.back,
-    bottoms(p),
+    whole ? fullBottoms(p) : bottoms(p),
     neck(p),
     innerTop(p),
     outerLayer(p),
@@ -41,14 +42,16 @@ function headLayers(p: Presenter): string[] {
   ];
 }
 
-/** The whole figure without a mouth: layers back to front. */
-export function figureSvg(p: Presenter): string {
-  return doc(CANVAS.width, CANVAS.height, defs(p), [...torsoLayers(p), ...headLayers(p)].join(''));
+/** The figure without a mouth, layers back to front: to mid-thigh, or `whole` to the feet. */
+export function figureSvg(p: Presenter, whole = false): string {
+  const c = whole ? FULL_CANVAS : CANVAS;
+  return doc(c.width, c.height, defs(p), [...torsoLayers(p, whole), ...headLayers(p)].join(''));
 }
 
-/** The figure without its head (the rig's still part), full canvas. */
-export function torsoSvg(p: Presenter): string {
-  return doc(CANVAS.width, CANVAS.height, defs(p), torsoLayers(p).join(''));
+/** The figure without its head (the rig's still part), to mid-thigh or `whole` to the feet. */
+export function torsoSvg(p: Presenter, whole = false): string {
+  const c = whole ? FULL_CANVAS : CANVAS;
+  return doc(c.width, c.height, defs(p), torsoLayers(p, whole).join(''));
 }
 
 /** The head alone, full canvas (the builder crops it to HEAD_BOX). */

@@ -37,3 +37,9 @@ export const HEAD_BOX = { x: 220, y: 100, width: 360, height: 570 } as const;
 
 /** The point the head tilts about: the top of the neck, under the chin. */
 export const NECK_PIVOT = { x: 400, y: 480 } as const;
+
+/**
+ * The whole figure (full.png, full-torso.png): the same drawing and the same coordinates as
+ * body.png, continued below its mid-thigh cut down to the feet. Anchors are the body's.
+ */
+export const FULL_CANVAS = { width: 800, height: 2040 } as const;

@@ -13,6 +13,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { S3FileStore } from '../../src/server/adapters/files.s3';
+import { openFileStore } from '../../src/server/adapters/openFileStore';
 import { probe } from '../../src/server/adapters/media/ffmpeg';
 import { startTestBucket, type TestBucket } from './helpers/s3Store';
 import { RenderProject } from './video/renderProject';
@@ -40,6 +41,15 @@ describe('S3 file store against s3rver on loopback', () => {
   afterAll(async () => {
     await bucket.stop();
     rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('is chosen by the S3 settings, and a bucket that is not there stops the start', async () => {
+    const secret = new Uint8Array(32);
+    expect((await openFileStore({ dataDir, jwtSecret: secret })).kind).toBe('disk');
+    expect((await openFileStore({ dataDir, jwtSecret: secret, s3: bucket.config })).kind).toBe('s3');
+    await expect(
+      openFileStore({ dataDir, jwtSecret: secret, s3: { ...bucket.config, bucket: 'no-such-bucket' } }),
+    ).rejects.toThrow(/S3 bucket no-such-bucket at http:\/\/127\.0\.0\.1:\d+ is not usable/);
   });
 
   it('writes, reads, commits files and folders, measures and removes by prefix', async () => {

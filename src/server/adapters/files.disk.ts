@@ -53,6 +53,10 @@ export class DiskFileStore extends UrlSigner implements FileStore {
     await rename(tempFile, target);
   }
 
+  async fillFolder(key: string, make: (folder: string) => Promise<unknown>): Promise<void> {
+    await make(this.resolve(key));
+  }
+
   async write(key: string, content: string | Uint8Array): Promise<void> {
     const temp = await this.tempPath(path.extname(key));
     try {

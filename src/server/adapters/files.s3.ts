@@ -7,6 +7,7 @@ import {
   DeleteObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
   PutObjectCommand,
@@ -59,6 +60,14 @@ export class S3FileStore extends UrlSigner implements FileStore {
     this.cache = new S3LocalCache(path.join(dataDir, 'cache', 'objects'), config.cacheMaxBytes);
   }
 
+  /** Fails with a clear message when the bucket cannot be reached (checked once at start). */
+  async checkBucket(): Promise<void> {
+    await this.client.send(new HeadBucketCommand({ Bucket: this.bucket })).catch((error: unknown) => {
+      const where = this.config.endpoint ?? `AWS ${this.config.region}`;
+      throw new Error(`S3 bucket ${this.bucket} at ${where} is not usable: ${String(error)}`);
+    });
+  }
+
   tempPath(ext = ''): Promise<string> {
     return this.scratch.tempPath(ext);
   }
@@ -81,6 +90,17 @@ export class S3FileStore extends UrlSigner implements FileStore {
     }
     await this.cache.forget(key);
     await rm(tempFile, { recursive: true, force: true });
+  }
+
+  async fillFolder(key: string, make: (folder: string) => Promise<unknown>): Promise<void> {
+    checkKey(key);
+    const folder = await this.scratchDir('fill-');
+    try {
+      await make(folder);
+      await this.commit(folder, key);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
   }
 
   async write(key: string, content: string | Uint8Array): Promise<void> {

@@ -23,6 +23,12 @@ export interface FileStore {
   scratchDir(prefix?: string): Promise<string>;
   /** Moves a finished local temp file (or folder, as keys below `key`) into the store. */
   commit(tempFile: string, key: string): Promise<void>;
+  /**
+   * Lets `make` write files into a local folder whose files then lie below `key`: on disk the stored
+   * folder itself (so `make` must write its files whole, e.g. beside and renamed), with S3 a scratch
+   * folder uploaded when `make` succeeded and removed either way.
+   */
+  fillFolder(key: string, make: (folder: string) => Promise<unknown>): Promise<void>;
   /** Writes `content` under `key` whole. */
   write(key: string, content: string | Uint8Array): Promise<void>;
   /** The bytes stored under a key. */

@@ -13,5 +13,7 @@ export async function openFileStore(config: {
 }): Promise<FileStore> {
   if (!config.s3) return new DiskFileStore(config.dataDir, config.jwtSecret);
   const { S3FileStore } = await import('./files.s3');
-  return new S3FileStore(config.s3, config.dataDir, config.jwtSecret);
+  const store = new S3FileStore(config.s3, config.dataDir, config.jwtSecret);
+  await store.checkBucket();
+  return store;
 }

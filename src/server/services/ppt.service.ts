@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import { Code } from '../../api/envelope';
 import { pptMessages, type PptItem, type PptListData, type PptUploadData } from '../../api/ppt.contract';
 import type { PptRow, PptsRepo } from '../adapters/db/ppts.repo';
@@ -96,28 +95,24 @@ export class PptService {
     const row = await this.ppts.findById(pptId);
     if (!row || row.status === 'deleted') return { message: '已删除' };
     const dir = pptDir(row.owner_id, row.uuid);
-    // Pages are drawn in local scratch space and moved into the store (renamed, or uploaded to S3)
-    // only when every page succeeded.
-    const out = await this.files.scratchDir('raster-');
     try {
-      await rasterizePdf(await this.files.localPath(`${dir}/source.pdf`), out, {
-        width: PAGE_WIDTH,
-        signal: ctx.signal,
-        maxPages: this.limits.pdfMaxPages,
-        pageTimeoutMs: this.limits.pdfPageTimeoutMs,
-        onProgress: (done, total) => {
-          void this.ppts.update(pptId, { pages_done: done });
-          void ctx.progress(total ? done / total : 0, `${done}/${total}`).catch(() => undefined);
-        },
-      });
-      await this.files.commit(path.join(out, 'images'), `${dir}/images`);
-      await this.files.commit(path.join(out, 'thumb.png'), `${dir}/thumb.png`);
+      // rasterizePdf moves its pages into the folder only when every page succeeded.
+      await this.files.fillFolder(dir, async (folder) =>
+        rasterizePdf(await this.files.localPath(`${dir}/source.pdf`), folder, {
+          width: PAGE_WIDTH,
+          signal: ctx.signal,
+          maxPages: this.limits.pdfMaxPages,
+          pageTimeoutMs: this.limits.pdfPageTimeoutMs,
+          onProgress: (done, total) => {
+            void this.ppts.update(pptId, { pages_done: done });
+            void ctx.progress(total ? done / total : 0, `${done}/${total}`).catch(() => undefined);
+          },
+        }),
+      );
     } catch (error) {
       const reason = error instanceof PdfError ? error.message : 'PDF转换失败';
       await this.ppts.update(pptId, { status: 'failed', error: reason });
       throw new JobFailure(reason);
-    } finally {
-      await discard(out);
     }
     await this.ppts.update(pptId, { status: 'ready', pages_done: row.page_count });
     return { message: `${row.page_count} 页` };

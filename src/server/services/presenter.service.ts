@@ -258,6 +258,8 @@ export class PresenterService {
       await this.files.remove(key(SOURCE_VIDEO));
       return { message: '完成' };
     } catch (error) {
+      // The half-made loop goes before the presenter reads as failed.
+      await discard(output);
       // Deleted while encoding: nothing left to report on.
       if (!(await this.presenters.find(ownerId, presenterId))) return { message: '已删除' };
       if (ctx.signal.aborted) throw error;
@@ -266,8 +268,6 @@ export class PresenterService {
         message: presenterMessages.videoFailed,
       });
       throw new JobFailure(presenterMessages.videoFailed);
-    } finally {
-      await discard(output);
     }
   }
 }

@@ -203,6 +203,7 @@ export async function buildServer(config: ServerConfig): Promise<StudioServer> {
       library,
       presenters,
       scratchDir: path.join(config.dataDir, 'tmp'),
+      pages: queue.subTasks,
     }),
     // A render that fails gives its points back (a cancelled one is refunded by compose.cancel).
     failed: (job) => compose.refund(job),

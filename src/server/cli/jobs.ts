@@ -1,6 +1,7 @@
 import { pathToFileURL } from 'node:url';
-import type { JobsAdminRepo } from '../adapters/db/jobsAdmin.repo';
-import type { JobQueue } from '../services/jobQueue';
+import type { JobsCliDeps } from './jobsCliServer';
+
+export type { JobsCliDeps } from './jobsCliServer';
 
 // `npm run jobs -- list [status] [--kind K] [--limit N]`: every user's jobs, newest first.
 // `npm run jobs -- retry <id>`: puts a failed or cancelled job back in the queue.
@@ -11,12 +12,6 @@ const USAGE = [
   '       npm run jobs -- retry <job id>',
   '       npm run jobs -- clean <days>   (keeps each subject’s newest job and every finished render: they are videos)',
 ].join('\n');
-
-export interface JobsCliDeps {
-  admin: JobsAdminRepo;
-  queue: JobQueue;
-  now?: number;
-}
 
 /** An age as an operator reads it: 45s, 12m, 3h, 2d. */
 export function formatAge(ms: number): string {

@@ -2,8 +2,16 @@ import { loadConfig } from '../config';
 import { openDatabase } from '../adapters/db/database';
 import { JobsRepo } from '../adapters/db/jobs.repo';
 import { JobsAdminRepo } from '../adapters/db/jobsAdmin.repo';
+import type { JobQueue } from '../services/jobQueue';
 import { openJobQueue } from '../services/openJobQueue';
-import type { JobsCliDeps } from './jobs';
+
+/** What the `npm run jobs` commands work on. */
+export interface JobsCliDeps {
+  admin: JobsAdminRepo;
+  queue: JobQueue;
+  /** The clock, for tests. */
+  now?: number;
+}
 
 /**
  * What `npm run jobs` works on: the configured database and job queue (BullMQ when REDIS_URL is

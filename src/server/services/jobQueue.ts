@@ -80,6 +80,45 @@ export interface JobQueue {
   ping(): Promise<void>;
   /** The worker processes that sent a heartbeat lately, whichever process asks. */
   liveWorkers(): Promise<WorkerBeat[]>;
+  /**
+   * Splits a job's work across every worker process (BullMQ); absent with the job table, whose
+   * jobs do all their work in the process that claimed them.
+   */
+  readonly subTasks?: SubTasks;
+}
+
+/** What a sub-task handler gets. */
+export interface SubTaskContext {
+  /** The job row the task belongs to. */
+  parentId: number;
+  /** This process's heartbeat id, so a parent can tell who did its tasks. */
+  workerId: string;
+  /** Fires when the parent is cancelled or has failed. */
+  signal: AbortSignal;
+  progress(fraction: number): void;
+}
+
+export interface SubTaskHandler {
+  /** Does one task; what it returns (JSON) goes back to the parent. */
+  run(data: unknown, ctx: SubTaskContext): Promise<unknown>;
+}
+
+/** Sub-tasks of a job (a render's pages), run by any worker process while the job waits. */
+export interface SubTasks {
+  /** Adds the handler for a kind of task (every process registers every kind). */
+  registerTask(kind: string, handler: SubTaskHandler): void;
+  /**
+   * Runs the tasks on the workers and resolves with their results in order once all are done.
+   * Rejects when one has failed for good or `signal` fires; its unfinished siblings are then
+   * removed or stopped. A task's `id` is unique within its parent: adding it again while it is
+   * known (a parent taken over after its worker died) joins the task already there.
+   */
+  runAll(
+    kind: string,
+    parentId: number,
+    tasks: { id: string; data: unknown }[],
+    opts: { signal: AbortSignal; onProgress(index: number, fraction: number): void },
+  ): Promise<unknown[]>;
 }
 
 /** What a worker process says about itself every few seconds (its heartbeat). */
@@ -92,8 +131,8 @@ export interface WorkerBeat {
   role: string;
   startedAt: number;
   lastSeen: number;
-  /** The jobs this process is running now. */
-  running: { id: number; kind: string }[];
+  /** The jobs this process is running now; `task` names a sub-task of job `id` (a page). */
+  running: { id: number; kind: string; task?: string }[];
 }
 
 /** Where heartbeats are kept: Redis with BullMQ, a database table with the job table. */

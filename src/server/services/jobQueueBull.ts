@@ -4,6 +4,7 @@ import { JobFailure, type JobHandler } from './jobHandler';
 import { defaultPriority, JobRowReads, type JobPriority, type JobQueue, type NewJob } from './jobQueue';
 import { executeJob, LEASE_MS } from './jobExecution';
 import { WorkerHeartbeat } from './jobQueueHeartbeat';
+import { BullSubTasks } from './jobQueueTasks';
 
 export interface BullQueueOptions {
   /** Jobs this process runs at once, whatever their kind. */
@@ -40,6 +41,7 @@ export class BullJobQueue extends JobRowReads implements JobQueue {
   /** The jobs running in this process, by row id, for the heartbeat. */
   private readonly runningKinds = new Map<number, string>();
   private readonly heartbeat: WorkerHeartbeat;
+  readonly subTasks: BullSubTasks;
   private afterEach: (() => Promise<unknown>) | undefined;
   private started = false;
   private claiming: Promise<unknown> = Promise.resolve();
@@ -51,8 +53,17 @@ export class BullJobQueue extends JobRowReads implements JobQueue {
     private readonly opts: BullQueueOptions,
   ) {
     super(jobs);
-    const running = () => [...this.runningKinds].map(([id, kind]) => ({ id, kind }));
+    const running = () => [
+      ...[...this.runningKinds].map(([id, kind]) => ({ id, kind })),
+      ...this.subTasks.running(),
+    ];
     this.heartbeat = new WorkerHeartbeat(transport.beats, running, opts.role ?? 'worker', log);
+    this.subTasks = new BullSubTasks(
+      transport.tasks,
+      log,
+      { concurrency: opts.concurrency, workerId: this.heartbeat.id },
+      () => this.heartbeat.beat(),
+    );
   }
 
   ping(): Promise<void> {
@@ -129,12 +140,14 @@ export class BullJobQueue extends JobRowReads implements JobQueue {
       (delivery) => this.deliver(delivery),
       (ids) => ids.forEach((id) => this.aborts.get(id)?.abort(new JobFailure('已取消'))),
     );
+    await this.subTasks.start();
     this.heartbeat.start();
   }
 
   async stop(): Promise<void> {
     this.started = false;
     await this.transport.stopWorker();
+    await this.subTasks.stop();
     await this.heartbeat.stop();
   }
 

@@ -9,11 +9,13 @@ import { SUBTITLE_FONT_NAME, subtitleFontDir, subtitleFontPath } from '../adapte
 import type { LibraryService } from '../services/library.service';
 import type { PresenterService } from '../services/presenter.service';
 import { JobFailure, type JobContext, type JobHandler } from '../services/jobRunner';
+import type { SubTasks } from '../services/jobQueue';
 import { pageMouthCues } from './speaking';
 import { blinkTrack, concatArgs, concatList, mouthTrack } from './ffconcat';
 import { encoderPreset } from './encoderPreset';
 import { pageArgs } from './ffmpegArgs';
 import { PageCache, pageCacheKey } from './pageCache';
+import { pageTaskHandler, RENDER_PAGE_TASK, renderPagesOnWorkers, runPool } from './renderFanOut';
 import { blinkTimes } from './renderPlan';
 import type { PagePlan } from './planTypes';
 import { prepareRender, type PreparedRender } from './renderPrepare';
@@ -44,6 +46,8 @@ export interface RenderResult {
   /** Pages encoded by this render; the others came from the page cache. */
   pagesRendered: number;
   pagesCached: number;
+  /** With BullMQ: the worker that rendered each page this render encoded. */
+  renderedBy?: string[];
 }
 
 /** Where a finished video of a project is stored. */
@@ -64,8 +68,11 @@ export function renderHandler(deps: {
   scratchDir: string;
   /** Rendered pages by content hash; default DATA_DIR/cache/pages beside the scratch folder. */
   cacheDir?: string;
+  /** With BullMQ: pages become tasks that every worker process takes (renderFanOut.ts). */
+  pages?: SubTasks;
 }): JobHandler {
   const cache = new PageCache(deps.cacheDir ?? path.join(path.dirname(deps.scratchDir), 'cache', 'pages'));
+  deps.pages?.registerTask(RENDER_PAGE_TASK, pageTaskHandler(cache, deps.scratchDir, renderPage));
   return {
     concurrency: 1,
     async run(ctx: JobContext) {
@@ -85,7 +92,7 @@ export function renderHandler(deps: {
         const prepared = await timed('prepare inputs', () => prepareRender(parsed.value, ownerId, deps));
         // Measured once on this machine, then read from DATA_DIR/cache (encoderPreset.ts).
         const preset = await timed('encoder calibration', () => encoderPreset(path.dirname(deps.scratchDir)));
-        const result = await renderDocument(parsed.value, prepared, work, cache, ctx, preset);
+        const result = await renderDocument(parsed.value, prepared, work, cache, ctx, preset, deps.pages);
         const key = videoKey(ownerId, projectId, ctx.job.id);
         await timed('probe and store', () => deps.files.commit(result.file, key));
         await deps.projects.setComposeStatus(projectId, 'done');
@@ -108,6 +115,7 @@ async function renderDocument(
   cache: PageCache,
   ctx: JobContext,
   preset: string,
+  pages?: SubTasks,
 ) {
   const frame = EXPORT_FRAME[doc.distinguishability];
   const { plans, music } = prepared;
@@ -160,7 +168,8 @@ async function renderDocument(
       )
     : null;
   soundtrack?.catch((error: unknown) => stop.abort(error));
-  await runPool(missing, PAGE_CONCURRENCY, async (i) => {
+  // In this process (the job table), or on every worker as page tasks (BullMQ).
+  const renderHere = async (i: number) => {
     const plan = plans[i];
     await renderPage(plan, scripts[i], work, pageFiles[i], preset, stop.signal, (pageMs) => {
       progressMs.set(plan.index, pageMs);
@@ -171,7 +180,24 @@ async function renderDocument(
     progressMs.set(plan.index, plan.durationMs);
     pagesDone++;
     report();
-  })
+  };
+  let renderedBy: string[] | undefined;
+  const onWorkers = pages && missing.length > 0;
+  const rendering = onWorkers
+    ? renderPagesOnWorkers(
+        pages,
+        ctx.job.id,
+        missing.map((i) => ({ plan: plans[i], script: scripts[i], key: keys[i], file: pageFiles[i] })),
+        preset,
+        cache,
+        stop.signal,
+        (n, pageMs) => {
+          progressMs.set(plans[missing[n]].index, pageMs);
+          report();
+        },
+      ).then((workers) => void (renderedBy = workers))
+    : runPool(missing, PAGE_CONCURRENCY, renderHere);
+  await rendering
     .catch((error: unknown) => {
       stop.abort(error);
       throw error;
@@ -196,6 +222,7 @@ async function renderDocument(
     pageCount: plans.length,
     pagesRendered: plans.length - pagesCached,
     pagesCached,
+    ...(renderedBy ? { renderedBy } : {}),
   };
 }
 
@@ -208,7 +235,7 @@ export function subtitleScript(plan: PagePlan): string | null {
   return assDocument(cues, plan.frame, subtitleStyle(plan.frame, SUBTITLE_FONT_NAME));
 }
 
-async function renderPage(
+export async function renderPage(
   plan: PagePlan,
   script: string | null,
   work: string,
@@ -270,24 +297,6 @@ async function renderPage(
   if (profiling()) {
     await timedFfmpeg('of which filters without encoding (profile run)', filtersOnlyArgs(args), { signal });
   }
-}
-
-/** Runs `work` over the items with at most `limit` at once; the first failure stops the rest. */
-async function runPool<T>(items: T[], limit: number, work: (item: T, index: number) => Promise<void>) {
-  let next = 0;
-  let failed = false;
-  const lane = async () => {
-    while (!failed && next < items.length) {
-      const i = next++;
-      try {
-        await work(items[i], i);
-      } catch (error) {
-        failed = true;
-        throw error;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
 }
 
 function progressText(page: number, pages: number, fraction: number, started: number): string {

@@ -1,6 +1,7 @@
 import { DelayedError, Queue, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import { RedisWorkerBeats } from './workerBeats.redis';
+import { BullTaskTransport } from './bullmqTasks';
 
 /** What a BullMQ job carries: the job table row it stands for, and its payload for onlookers. */
 export interface BullJobData {
@@ -50,6 +51,8 @@ export class BullTransport {
   private subscriber: Redis | undefined;
   /** Worker heartbeats, beside the queue under the same prefix. */
   readonly beats: RedisWorkerBeats;
+  /** The queue of sub-tasks (a render's pages), on the same connection and prefix. */
+  readonly tasks: BullTaskTransport;
 
   constructor(private readonly opts: BullConnection) {
     // Workers block on Redis and must not give up on a slow command (BullMQ requires this).
@@ -58,6 +61,7 @@ export class BullTransport {
     this.connection.on('error', () => undefined);
     this.queue = new Queue<BullJobData>(QUEUE_NAME, { connection: this.connection, prefix: opts.prefix });
     this.beats = new RedisWorkerBeats(this.connection, opts.prefix);
+    this.tasks = new BullTaskTransport(this.connection, opts.prefix);
   }
 
   /** Resolves when Redis answers (a command waits while it is down: callers bound the wait). */
@@ -149,6 +153,7 @@ export class BullTransport {
     await this.stopWorker();
     // With Redis down, a graceful close would wait for it forever: give up after a moment.
     const graceful = (async () => {
+      await this.tasks.close();
       await this.queue.close();
       await this.connection.quit();
     })().catch(() => undefined);

@@ -14,6 +14,7 @@ import { confirmDialog } from './confirm';
 import { applyQuietly, currentPage, dirty, dispatch, doc, page, projectId } from './editor';
 import { editPages } from './editorNarration';
 import { showMessage } from './messages';
+import { trackUpload, type UploadProgress } from './trackUpload';
 
 /*
  * Stickers and GIFs (spec 2 插入元素 贴图/GIF, "Canvas: draggable stickers"): the paged texture
@@ -38,7 +39,7 @@ const emptyPage = (): TexturePage => ({ items: [], pageIndex: 1, count: 0, loadi
 /** The 贴图 (1) and GIF (2) lists shown by the dialog. */
 export const textureLists = { 1: signal(emptyPage()), 2: signal(emptyPage()) } as const;
 /** Upload progress of the tab uploading now (percent), or null. */
-export const textureUpload = signal<{ type: TextureType; percent: number } | null>(null);
+export const textureUpload = signal<UploadProgress<{ type: TextureType }> | null>(null);
 
 /** Loads page `pageIndex` of the list of `type`; a late answer for an older request is ignored. */
 export async function loadTexturePage(type: TextureType, pageIndex: number): Promise<void> {
@@ -63,11 +64,12 @@ export function texturePages(type: TextureType): number {
 
 /** Uploads the user's own sticker (already checked by content) and shows the page holding it. */
 export async function uploadOwnTexture(file: Blob, name: string, type: TextureType): Promise<boolean> {
-  textureUpload.value = { type, percent: 0 };
   try {
-    const res = await studioApi.uploadTexture(file, name, type, (percent) => {
-      textureUpload.value = { type, percent };
-    });
+    const res = await trackUpload(
+      (state) => (textureUpload.value = state),
+      { type },
+      (onProgress) => studioApi.uploadTexture(file, name, type, onProgress),
+    );
     showMessage('success', res.msg || '上传成功');
     // Own stickers follow the built-in ones, newest last: the new one is on the last page.
     const count = textureLists[type].peek().count + 1;
@@ -75,8 +77,6 @@ export async function uploadOwnTexture(file: Blob, name: string, type: TextureTy
     return true;
   } catch {
     return false;
-  } finally {
-    textureUpload.value = null;
   }
 }
 

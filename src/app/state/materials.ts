@@ -14,6 +14,7 @@ import { studioApi } from '../services/http';
 import { confirmDialog } from './confirm';
 import { showMessage } from './messages';
 import { deleteAskingIfUsed } from './deleteInUse';
+import { trackUpload, type UploadProgress } from './trackUpload';
 
 /*
  * 我的素材: the user's image and audio materials, shared by the 我的 screen and the editor's
@@ -29,7 +30,7 @@ const list = (): MaterialList => ({ items: signal([]), loaded: signal(false), lo
 export const materialLists: Record<MaterialType, MaterialList> = { 2: list(), 3: list() };
 
 /** The upload in progress: its type, file name and percent. */
-export const materialUpload = signal<{ type: MaterialType; name: string; percent: number } | null>(null);
+export const materialUpload = signal<UploadProgress<{ type: MaterialType; name: string }> | null>(null);
 /** Path of the material being previewed, or null. */
 export const playingMaterial = signal<string | null>(null);
 
@@ -81,11 +82,12 @@ export async function uploadMaterial(file: File, type: MaterialType): Promise<Ma
     return null;
   }
   if (materialUpload.value) return null;
-  materialUpload.value = { type, name: file.name, percent: 0 };
   try {
-    const res = await studioApi.uploadMaterial(file, file.name, type, (percent) => {
-      materialUpload.value = { type, name: file.name, percent };
-    });
+    const res = await trackUpload(
+      (state) => (materialUpload.value = state),
+      { type, name: file.name },
+      (onProgress) => studioApi.uploadMaterial(file, file.name, type, onProgress),
+    );
     const item = res.data!;
     const target = materialLists[type].items;
     target.value = [item, ...target.value];
@@ -93,8 +95,6 @@ export async function uploadMaterial(file: File, type: MaterialType): Promise<Ma
     return item;
   } catch {
     return null;
-  } finally {
-    materialUpload.value = null;
   }
 }
 

@@ -6,6 +6,7 @@ import { showMessage } from './messages';
 import { speakWithVoice, VoiceTaskCancelled, VoiceTaskFailed } from './voiceTasks';
 import { deleteAskingIfUsed } from './deleteInUse';
 import { forgetLibraryList } from './library';
+import { trackUpload } from './trackUpload';
 
 /*
  * 我的音色 (/myvoice): the user's private voices, their training state, 试听 and the new-voice
@@ -100,13 +101,11 @@ export async function createVoice(form: {
   sample: Blob;
   fileName: string;
 }): Promise<boolean> {
-  newVoicePercent.value = 0;
   try {
-    const res = await timbreApi.createVoice(
-      form.sample,
-      form.fileName,
-      form,
-      (p) => (newVoicePercent.value = p),
+    const res = await trackUpload(
+      (state) => (newVoicePercent.value = state && state.percent),
+      {},
+      (onProgress) => timbreApi.createVoice(form.sample, form.fileName, form, onProgress),
     );
     if (res.data) myVoices.value = [...myVoices.value.filter((v) => v.id !== res.data!.id), res.data];
     showMessage('success', res.msg);
@@ -114,8 +113,6 @@ export async function createVoice(form: {
   } catch {
     // The client showed the server's reason (consent, length, format).
     return false;
-  } finally {
-    newVoicePercent.value = null;
   }
 }
 

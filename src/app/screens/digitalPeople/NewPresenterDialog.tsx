@@ -1,7 +1,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Icon, Input, Modal, Progress, type SemanticICONS } from 'semantic-ui-react';
+import { Button, Icon, Input, Modal, type SemanticICONS } from 'semantic-ui-react';
 import { TitledModal } from '../../layout/TitledModal';
 import { PRESENTER_NAME_MAX, presenterMessages, type PresenterKind } from '../../../api/presenter.contract';
 import { translateMessage } from '../../i18n';
@@ -18,6 +18,8 @@ import {
 } from './presenterDraft';
 import { SpriteStep } from './SpriteStep';
 import { useImageSize, useObjectUrl } from '../../hooks/useObjectUrl';
+import { useUpload } from '../../hooks/useUpload';
+import { UploadProgressLine } from '../../layout/UploadProgressLine';
 import { VideoStep } from './VideoStep';
 
 const KIND_ICONS: Record<PresenterKind, SemanticICONS> = {
@@ -38,9 +40,8 @@ export function NewPresenterDialog() {
   const [step, setStep] = useState(0);
   const [draft, setDraft] = useState<PresenterDraft>(newDraft());
   const [problem, setProblem] = useState<string | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
+  const { upload, busy, run } = useUpload();
   const [videoMs, setVideoMs] = useState<number | null>(null);
-  const busy = progress !== null;
   const pictureUrl = useObjectUrl(draft.kind === 3 ? draft.files.picture : draft.files.body);
   const loaded = useImageSize(pictureUrl);
   // The size of the picture now picked (a size still loaded for the previous one does not count).
@@ -51,7 +52,6 @@ export function NewPresenterDialog() {
     setStep(0);
     setDraft(newDraft());
     setProblem(null);
-    setProgress(null);
     setVideoMs(null);
   }, [open]);
 
@@ -97,14 +97,11 @@ export function NewPresenterDialog() {
   async function submit() {
     if (busy) return;
     if (!draft.name.trim()) return setProblem(presenterMessages.nameRequired);
-    setProgress(0);
     try {
-      await createPresenter(draftForm(draft), (p) => setProgress(p));
+      await run({}, (onProgress) => createPresenter(draftForm(draft), onProgress));
       newPresenterOpen.value = false;
     } catch {
       // The client showed the server's message; the form stays for another try.
-    } finally {
-      setProgress(null);
     }
   }
 
@@ -186,13 +183,14 @@ export function NewPresenterDialog() {
               onChange={(_, d) => change({ name: String(d.value) })}
             />
             <p className="ps-dp-note">{t('dialog.summary', { kind: kindName })}</p>
-            {busy && (
-              <div className="ps-dp-progress" data-testid="presenter-progress">
-                <Progress percent={progress} size="tiny" color="blue" active />
-                <span>
-                  {progress < 100 ? t('dialog.uploading', { percent: progress }) : t('dialog.processing')}
-                </span>
-              </div>
+            {upload && (
+              <UploadProgressLine
+                percent={upload.percent}
+                sending={t('dialog.uploading', { percent: upload.percent })}
+                processing={t('dialog.processing')}
+                className="ps-dp-progress"
+                testId="presenter-progress"
+              />
             )}
           </div>
         )}

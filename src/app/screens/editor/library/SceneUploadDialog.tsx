@@ -1,7 +1,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Form, Icon, Input, Modal, Progress } from 'semantic-ui-react';
+import { Button, Form, Icon, Input, Modal } from 'semantic-ui-react';
 import { TitledModal } from '../../../layout/TitledModal';
 import { SCENE_NAME_MAX, SCENE_SIZES } from '../../../../api/scene.contract';
 import { translateMessage } from '../../../i18n';
@@ -19,6 +19,8 @@ import { SegmentedSwitch } from './SegmentedSwitch';
 import './sceneUpload.css';
 import { useFileDrop } from '../../../hooks/useFileDrop';
 import { useObjectUrl } from '../../../hooks/useObjectUrl';
+import { useUpload } from '../../../hooks/useUpload';
+import { UploadProgressLine } from '../../../layout/UploadProgressLine';
 import { HiddenFileInput } from '../../../layout/HiddenFileInput';
 
 /**
@@ -33,9 +35,8 @@ export function SceneUploadDialog() {
   const input = useRef<HTMLInputElement>(null);
   const [draft, setDraft] = useState<SceneDraft>({ name: '', sizeType: 1, file: null });
   const [errors, setErrors] = useState<SceneDraftErrors>({});
-  /** null while idle; upload percent while sending (100 = the server is processing). */
-  const [progress, setProgress] = useState<number | null>(null);
-  const busy = progress !== null;
+  // The upload's percent while sending (100 = the server is processing).
+  const { upload, busy, run } = useUpload();
   const preview = useObjectUrl(open ? draft.file : null);
 
   useEffect(() => {
@@ -43,7 +44,6 @@ export function SceneUploadDialog() {
     // A fresh form each time, on the orientation the list shows.
     setDraft({ name: '', sizeType: sceneSizeType.peek(), file: null });
     setErrors({});
-    setProgress(null);
   }, [open]);
 
   const close = () => {
@@ -65,19 +65,16 @@ export function SceneUploadDialog() {
     const found = validateSceneDraft(draft);
     setErrors(found);
     if (busy || found.name || found.file || !draft.file) return;
-    setProgress(0);
+    const file = draft.file;
     try {
-      const item = await addCustomScene(
-        { name: draft.name, sizeType: draft.sizeType, file: draft.file },
-        (p) => setProgress(p),
+      const item = await run({}, (onProgress) =>
+        addCustomScene({ name: draft.name, sizeType: draft.sizeType, file }, onProgress),
       );
       applyScene(item);
       showMessage('success', t('sceneUpload.added'));
       sceneUploadOpen.value = false;
     } catch {
       // The client already showed the server's message; the form stays for another try.
-    } finally {
-      setProgress(null);
     }
   }
 
@@ -185,15 +182,14 @@ export function SceneUploadDialog() {
                 <Icon name="crop" />
                 {t('sceneUpload.cropHint', size)}
               </p>
-              {busy && (
-                <div className="ps-scene-upload-progress" data-testid="scene-upload-progress">
-                  <Progress percent={progress} size="tiny" color="blue" active />
-                  <span>
-                    {progress < 100
-                      ? t('sceneUpload.uploading', { percent: progress })
-                      : t('sceneUpload.saving')}
-                  </span>
-                </div>
+              {upload && (
+                <UploadProgressLine
+                  percent={upload.percent}
+                  sending={t('sceneUpload.uploading', { percent: upload.percent })}
+                  processing={t('sceneUpload.saving')}
+                  className="ps-scene-upload-progress"
+                  testId="scene-upload-progress"
+                />
               )}
             </div>
           </div>

@@ -7,6 +7,7 @@ import { PageActionButton } from '../PageActionButton';
 import { deletePageVideo, toggleVideoSound, uploadVideoToPage, VIDEO_ACCEPT } from './pageVideo';
 import './pageVideo.css';
 import { HiddenFileInput } from '../../../layout/HiddenFileInput';
+import { useUpload } from '../../../hooks/useUpload';
 
 /**
  * The page-video buttons of one page in the strip: 插入视频 (.mp4, upload progress), and for a page
@@ -15,21 +16,16 @@ import { HiddenFileInput } from '../../../layout/HiddenFileInput';
 export function PageVideoActions({ page, at }: { page: Page; at: number }) {
   const { t } = useTranslation('editor');
   const input = useRef<HTMLInputElement>(null);
-  const [percent, setPercent] = useState<number | null>(null);
+  const { upload, run } = useUpload();
   const [busy, setBusy] = useState(false);
   const withVideo = hasVideo(page);
   const muted = page.isSound === SOUND_MUTED;
 
   const start = async (file: File | undefined) => {
     if (!file) return;
-    setPercent(0);
-    try {
-      const result = await uploadVideoToPage(at, file, setPercent);
-      if (result.ok) showMessage('success', t('pageVideo.uploaded'));
-      else if (result.reason === 'invalid') showMessage('error', result.message);
-    } finally {
-      setPercent(null);
-    }
+    const result = await run({}, (onProgress) => uploadVideoToPage(at, file, onProgress));
+    if (result.ok) showMessage('success', t('pageVideo.uploaded'));
+    else if (result.reason === 'invalid') showMessage('error', result.message);
   };
 
   const remove = async () => {
@@ -54,7 +50,7 @@ export function PageVideoActions({ page, at }: { page: Page; at: number }) {
         label={t('pageVideo.insert')}
         icon="video"
         testId={`page-video-insert-${at}`}
-        disabled={percent !== null}
+        disabled={upload !== null}
         onClick={() => input.current?.click()}
       />
       {withVideo && (
@@ -74,9 +70,9 @@ export function PageVideoActions({ page, at }: { page: Page; at: number }) {
           onClick={() => void remove()}
         />
       )}
-      {percent !== null && (
+      {upload && (
         <span className="ps-page-video-progress" data-testid={`page-video-progress-${at}`}>
-          {t('pageVideo.uploading', { percent })}
+          {t('pageVideo.uploading', { percent: upload.percent })}
         </span>
       )}
     </>

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from 'react-i18next';
 import { Button, Icon, Progress } from 'semantic-ui-react';
@@ -17,15 +17,9 @@ import {
   uploadedName,
 } from './pageAudioUpload';
 import './voice.css';
+import { useUpload } from '../../../hooks/useUpload';
 import { useFileDrop } from '../../../hooks/useFileDrop';
 import { HiddenFileInput } from '../../../layout/HiddenFileInput';
-
-/** An upload in flight, for the page it was started on (0-based). */
-interface Upload {
-  at: number;
-  name: string;
-  percent: number;
-}
 
 /**
  * The narration panel of a voice page (istts 1): 上传音频 with the spec's checks and a progress
@@ -35,12 +29,12 @@ export function VoicePagePanel() {
   useSignals();
   const { t } = useTranslation('editor');
   const input = useRef<HTMLInputElement>(null);
-  const [upload, setUpload] = useState<Upload | null>(null);
+  // An upload in flight, for the page it was started on (0-based).
+  const { upload, busy, run } = useUpload<{ at: number; name: string }>();
   const at = currentPage.value;
   const p = page.value;
   const d = doc.value;
   const ready = !!d && hasPageAudio(d, at);
-  const busy = upload !== null;
   const shownUpload = upload && upload.at === at ? upload : null;
   const isPlaying = ready && !!p && playing.value?.path === p.tts;
 
@@ -48,11 +42,9 @@ export function VoicePagePanel() {
     if (!file || busy || !p) return;
     const problem = checkAudioFile(file);
     if (problem) return showMessage('error', problem);
-    setUpload({ at, name: file.name, percent: 0 });
-    const result = await uploadAudioToPage(at, file, (percent) =>
-      setUpload((u) => (u ? { ...u, percent } : u)),
+    const result = await run({ at, name: file.name }, (onProgress) =>
+      uploadAudioToPage(at, file, onProgress),
     );
-    setUpload(null);
     if (result.ok) showMessage('success', t('voice.uploaded'));
     else if (result.reason === 'invalid') showMessage('error', result.message);
     else if (result.reason === 'pageChanged') showMessage('warning', t('voice.pageChanged'));

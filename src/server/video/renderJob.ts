@@ -14,7 +14,8 @@ import { pageMouthCues } from './speaking';
 import { blinkTrack, concatArgs, concatList, mouthTrack } from './ffconcat';
 import { encoderPreset } from './encoderPreset';
 import { pageArgs } from './ffmpegArgs';
-import { PageCache, pageCacheKey } from './pageCache';
+import { type PageCache, pageCacheKey } from './pageCache';
+import { SharedPageCache } from './pageCacheShared';
 import { pageTaskHandler, RENDER_PAGE_TASK, renderPagesOnWorkers, runPool } from './renderFanOut';
 import { blinkTimes } from './renderPlan';
 import type { PagePlan } from './planTypes';
@@ -71,7 +72,11 @@ export function renderHandler(deps: {
   /** With BullMQ: pages become tasks that every worker process takes (renderFanOut.ts). */
   pages?: SubTasks;
 }): JobHandler {
-  const cache = new PageCache(deps.cacheDir ?? path.join(path.dirname(deps.scratchDir), 'cache', 'pages'));
+  // Shared by every worker (through the bucket with S3), so fanned-out pages meet here.
+  const cache = new SharedPageCache(
+    deps.cacheDir ?? path.join(path.dirname(deps.scratchDir), 'cache', 'pages'),
+    deps.files,
+  );
   deps.pages?.registerTask(RENDER_PAGE_TASK, pageTaskHandler(cache, deps.scratchDir, renderPage));
   return {
     concurrency: 1,

@@ -49,6 +49,8 @@ export interface CharacterItem {
       head: string;
       headBox: { x: number; y: number; width: number; height: number };
       pivot: { x: number; y: number };
+      /** The whole figure to the feet (人物全身): same anchors, a taller canvas. */
+      full?: { body: string; torso: string; height: number };
     };
   };
   /** A user's own presenter (presenter.contract.ts): 1 sprites, 2 talking video, 3 single picture. */

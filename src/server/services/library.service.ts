@@ -26,6 +26,7 @@ interface CharacterManifest {
   eyes: CharacterItem['rig']['eyes'];
   head?: { x: number; y: number; width: number; height: number };
   pivot?: { x: number; y: number };
+  full?: { width: number; height: number; files: { body: string; torso: string } };
   mouthShapes: string[];
   suggestedVoice: string;
 }
@@ -144,7 +145,23 @@ export class LibraryService {
         mouth: m.mouth,
         eyes: m.eyes,
         ...(m.head && m.pivot
-          ? { parts: { torso: url('torso.png'), head: url('head.png'), headBox: m.head, pivot: m.pivot } }
+          ? {
+              parts: {
+                torso: url('torso.png'),
+                head: url('head.png'),
+                headBox: m.head,
+                pivot: m.pivot,
+                ...(m.full
+                  ? {
+                      full: {
+                        body: url(m.full.files.body),
+                        torso: url(m.full.files.torso),
+                        height: m.full.height,
+                      },
+                    }
+                  : {}),
+              },
+            }
           : {}),
       },
     };

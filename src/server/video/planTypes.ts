@@ -31,6 +31,8 @@ export interface RigFiles {
    * tilted about `pivot` by the motion timeline, with the mouth and the eyes riding on it.
    */
   head?: { file: string; box: Box; pivot: { x: number; y: number } };
+  /** The whole figure to the feet (人物全身): its still part and natural height; anchors as above. */
+  whole?: { body: string; height: number };
 }
 
 /** One audio file of a page and what the mouth does while it plays. */
@@ -58,6 +60,8 @@ export interface PagePart {
   leadMs?: number;
   slide: Box | null;
   character: Box | null;
+  /** 人物全身 with a rig drawn to the feet: the part draws the whole figure (partRig). */
+  whole?: boolean;
 }
 
 /** A page video (spec 4 "Page video") as probed on disk. */

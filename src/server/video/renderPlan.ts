@@ -1,4 +1,11 @@
-import { shotFraming, SOUND_MUTED, type ProjectDocument, type Texture } from '../../model/project';
+import {
+  SCALE_BODY_FULL,
+  shotFraming,
+  SOUND_MUTED,
+  type ProjectDocument,
+  type Texture,
+} from '../../model/project';
+import { partRig } from './layers/headPart';
 import {
   FPS,
   type AssetResolver,
@@ -53,24 +60,30 @@ export function planPages(
     const durationMs = frameAligned(Math.max(spokenMs, video?.durationMs ?? 0));
     // With a video the slide box shows the video: framings scale it by the video's aspect.
     const framedBox = video ? video.box : (slide?.box ?? null);
-    const cutParts = shotParts(audio, durationMs, (isScale) =>
-      shotFraming(
+    const cutParts = shotParts(audio, durationMs, (isScale) => {
+      // 人物全身 shows a rig drawn to the feet whole: the box takes the whole figure's shape.
+      const whole = isScale === SCALE_BODY_FULL && !!rig.whole;
+      const view = shotFraming(
         frame,
         {
           slide: framedBox,
           character: characterBox,
-          characterAspect: rig.width / rig.height,
+          characterAspect: rig.width / (whole && rig.whole ? rig.whole.height : rig.height),
           slideAspect: video ? video.aspect : slide ? slideAspect(slide.file) : undefined,
         },
         isScale,
-      ),
-    );
+      );
+      return whole ? { ...view, whole } : view;
+    });
     const leads = cutParts ? transitionLeads(cutParts, FPS) : [];
     const parts = cutParts?.map((p, k) => (leads[k] ? { ...p, leadMs: leads[k] } : p));
     // Sprites move where the presenter stands in any framing of the page: stickers there are overlays.
-    const animated = [characterBox, ...(parts ?? []).map((p) => p.character)]
-      .filter((b): b is Box => b !== null)
-      .flatMap((b) => [mouthBox(rig, b), eyesBox(rig, b)]);
+    // A layered rig's head moves as a whole: its box, with room for the motion, is animated.
+    const animated = [{ character: characterBox, whole: false }, ...(parts ?? [])].flatMap((p) => {
+      if (!p.character) return [];
+      const r = partRig(rig, p);
+      return r.head ? [movingHeadBox(r, p.character)] : [mouthBox(r, p.character), eyesBox(r, p.character)];
+    });
     const stickers = planStickers(
       page.textureList,
       (t) => stickerOf(t, page),
@@ -156,6 +169,18 @@ export function mouthBox(rig: RigFiles, box: Box): Box {
 /** Where the eyes-closed sprite sits for a character drawn in `box`. */
 export function eyesBox(rig: RigFiles, box: Box): Box {
   return scaleAnchor(rig.eyes, rig, box);
+}
+
+/** Where a layered rig's head may be drawn for a presenter in `box`: its box and a margin for the motion. */
+export function movingHeadBox(rig: RigFiles, box: Box): Box {
+  const head = scaleAnchor(rig.head?.box ?? rig.mouth, rig, box);
+  const margin = Math.ceil(head.width * 0.08);
+  return {
+    x: head.x - margin,
+    y: head.y - margin,
+    width: head.width + 2 * margin,
+    height: head.height + 2 * margin,
+  };
 }
 
 function scaleAnchor(anchor: Box, rig: RigFiles, box: Box): Box {

@@ -4,6 +4,7 @@ import type { ProjectDocument } from '../../model/project';
 import type { MouthCue } from '../../model/speech';
 import { blinkTrack, BLINK_MS, mouthTrack } from './ffconcat';
 import type { PagePart, PagePlan, PartFiles } from './planTypes';
+import { partRig } from './layers/headPart';
 import { composeFront, composeStill } from './stillComposer';
 
 /*
@@ -40,6 +41,8 @@ export async function writePartFiles(
   const fronts = new Set<string>();
   const files: PartFiles[] = [];
   for (const [k, part] of parts.entries()) {
+    // A 人物全身 part of a rig drawn to the feet composes the whole figure.
+    const drawn = { ...plan, character: { ...plan.character, rig: partRig(plan.character.rig, part) } };
     let still = stills.get(part.isScale);
     let front: string | undefined;
     if (plan.video) {
@@ -52,13 +55,13 @@ export async function writePartFiles(
       if (part.character) {
         front = `${prefix}-front-s${part.isScale}.png`;
         if (!fronts.has(front)) {
-          await composeFront(plan, front, part.character);
+          await composeFront(drawn, front, part.character);
           fronts.add(front);
         }
       }
     } else if (!still) {
       still = `${prefix}-still-s${part.isScale}.png`;
-      await composeStill(plan, still, part);
+      await composeStill(drawn, still, part);
       stills.set(part.isScale, still);
     }
     // The part's stream starts at its lead (the frames fading in over the previous framing).

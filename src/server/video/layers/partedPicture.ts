@@ -4,6 +4,7 @@ import { joinParts, partFrames } from '../transitions';
 import { pageVideoChain, videoAt } from './pageVideo';
 import { drawOver, type Picture, type VideoSound } from './picture';
 import { pageMotion } from '../speaking';
+import { partRig } from './headPart';
 import { presenterSprites, spriteInputs } from './sprites';
 import { loopedStill } from './stills';
 
@@ -67,11 +68,12 @@ export function partPicture(
   }
   if (!part.character) return { inputs, chains: [...chains, `${head}[p${k}]`] };
   const tracks = { mouth: next(), blink: next() + 1 };
-  inputs.push(...spriteInputs(files.mouthTrack, files.blinkTrack, plan.character.rig));
+  const rig = partRig(plan.character.rig, part);
+  inputs.push(...spriteInputs(files.mouthTrack, files.blinkTrack, rig));
   const labels = { below: `[b${k}]`, out: `[o${k}]`, suffix: `${k}` };
   // The head moves on the page clock: this part's stream starts at its window.
   const motion = { timeline: pageMotion(plan), offsetMs: window.startMs };
-  const sprites = presenterSprites(plan.character.rig, part.character, fps, tracks, labels, motion);
+  const sprites = presenterSprites(rig, part.character, fps, tracks, labels, motion);
   chains.push(`${head}[b${k}]`, ...sprites.sources, sprites.mouth);
   const own = plan.character.own;
   if (!own) return { inputs, chains: [...chains, `${sprites.head},format=yuv420p[p${k}]`] };

@@ -17,6 +17,12 @@ import { encoderPreset } from '../src/server/video/encoderPreset';
 // `npm run bench`: the figures of the README's performance section, measured on this machine and
 // written to bench/results/latest.json. Benchmarks are not timed tests: they only report.
 const root = path.resolve(import.meta.dirname, '..');
+// `npm run bench -- --scale-out`: only the scale-out bench (1, 2 and 4 worker processes; several
+// minutes, needs Redis), written to bench/results/scale-out.json.
+if (process.argv.includes('--scale-out')) {
+  await import('./scaleOut');
+  process.exit(0);
+}
 const dataDir = mkdtempSync(path.join(tmpdir(), 'studio-bench-'));
 const server = await buildServer({
   ...loadConfig({ ...process.env, DATA_DIR: dataDir, JWT_SECRET: randomBytes(32).toString('hex') }),

@@ -71,3 +71,15 @@ export function headPlacement(rig: HeadRig, box: Box, unit: number, pose: Pose):
 
 /** The head at rest (no offset, no turn). */
 export const REST_POSE: Pose = { x: 0, y: 0, tilt: 0, eyesClosed: false };
+
+/** The presenter's natural aspects for the stage scene: its art, and its whole figure when drawn. */
+export function presenterAspects(
+  art: { width: number; height: number; rig: { parts?: { full?: { height: number } } } } | null,
+): { character?: number; wholeCharacter?: number } {
+  if (!art || !(art.height > 0)) return {};
+  const full = art.rig.parts?.full;
+  return {
+    character: art.width / art.height,
+    ...(full && full.height > 0 ? { wholeCharacter: art.width / full.height } : {}),
+  };
+}

@@ -5,6 +5,7 @@ import {
   isLayoutFraming,
   orientationOf,
   PREVIEW_FRAME,
+  SCALE_BODY_FULL,
   shotFraming,
   slideBox,
   toExportDocument,
@@ -80,7 +81,7 @@ export interface StageSceneInput {
   /** Only these sticker indexes are shown (the /three player at its time); all when omitted. */
   shownStickers?: readonly number[];
   /** Natural width/height of the presenter art and of the slide picture or video, when known. */
-  aspects?: { character?: number; slide?: number };
+  aspects?: { character?: number; slide?: number; wholeCharacter?: number };
   /** The presenter's lip-sync: mouth timeline and the position heard in it (ms, <0 when silent). */
   mouth?: { timeline: readonly MouthCue[]; ms: number };
   /** Blinks of the page (blinkTimes) and the time into the page (ms). */
@@ -108,7 +109,11 @@ export function buildStageScene(input: StageSceneInput): StageScene {
   const layout = (d: ProjectDocument): ShotLayout => ({
     slide: slideBox(d),
     character: hasPresenter ? characterBox(d) : null,
-    characterAspect: input.aspects?.character,
+    // 人物全身 shows a presenter drawn to the feet whole (the rig's full figure), as the render does.
+    characterAspect:
+      input.isScale === SCALE_BODY_FULL
+        ? (input.aspects?.wholeCharacter ?? input.aspects?.character)
+        : input.aspects?.character,
     slideAspect,
   });
   const view = shotFraming(frame, layout(doc), input.isScale);

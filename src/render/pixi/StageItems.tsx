@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useRef } from 'react';
 import type { Graphics, Text } from 'pixi.js';
 import type { CharacterItem } from '../../api/library.contract';
-import type { Box } from '../../model/project';
+import { SCALE_BODY_FULL, type Box } from '../../model/project';
 import { subtitleStyle } from '../../model/speech';
 import type { StageItemKind, StageScene } from '../stageScene';
 import { BackgroundView } from './views/BackgroundView';
@@ -56,7 +56,14 @@ export function StageItems(p: Props) {
             );
           case 'presenter':
             return (
-              <PresenterView key={item.id} item={item} art={p.presenter} face={p.scene.face} talk={p.talk} />
+              <PresenterView
+                key={item.id}
+                item={item}
+                art={p.presenter}
+                face={p.scene.face}
+                talk={p.talk}
+                whole={p.scene.isScale === SCALE_BODY_FULL}
+              />
             );
           case 'gif':
             return <GifView key={`${item.id}:${item.src}`} item={item} />;

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Icon } from 'semantic-ui-react';
 import type { ProjectDocument } from '../../../model/project';
 import type { TimelinePage } from '../../../model/project/projectTimeline';
-import { buildStageScene } from '../../../render';
+import { buildStageScene, presenterAspects } from '../../../render';
 import { Stage } from '../../../render/pixi/Stage';
 import { resolveServerUrl } from '../../config';
 import { timingsBeside } from '../../state/narrationPlayback';
@@ -58,7 +58,7 @@ export const ThreeStage = memo(function ThreeStage({
         shownStickers: shownKey.split(',').filter(Boolean).map(Number),
         aspects: {
           slide: slideAspect,
-          character: art && art.height > 0 ? art.width / art.height : undefined,
+          ...presenterAspects(art),
         },
       }),
     [doc, page.at, isScale, shownKey, slideAspect, art],

@@ -30,6 +30,8 @@ interface Props {
   /** The face at the scene's moment, shown while not talking. */
   face: PresenterFace;
   talk: PresenterTalk | null;
+  /** 人物全身: a rig drawn to the feet shows its whole figure (the box has its shape). */
+  whole?: boolean;
 }
 
 const hasRig = (c: CharacterItem | null): c is CharacterItem =>
@@ -64,12 +66,15 @@ function useMouthTextures(art: CharacterItem | null, resolve: (p: string) => str
  * page's blinks, as the render does. An own talking video plays keyed while talking; an own single
  * picture breathes. Without a rig the presenter's picture is drawn.
  */
-export function PresenterView({ item, art, face, talk }: Props) {
+export function PresenterView({ item, art, face, talk, whole = false }: Props) {
   const rt = useRuntime();
   const rig = hasRig(art) ? art : null;
   // A layered rig draws its torso still and its head apart, so the head can move as in the video.
   const parts = rig?.rig.parts ?? null;
-  const { value: picture } = useImageTexture(rt.resolveUrl(rig ? (parts?.torso ?? rig.rig.body) : item.src));
+  const full = whole ? (parts?.full ?? null) : null;
+  const { value: picture } = useImageTexture(
+    rt.resolveUrl(rig ? (full?.torso ?? parts?.torso ?? rig.rig.body) : item.src),
+  );
   const { value: headTexture } = useImageTexture(parts ? rt.resolveUrl(parts.head) : '');
   const mouths = useMouthTextures(rig, rt.resolveUrl);
   const talkingVideo = art?.kind === 2 && !!art.video && !!talk;
@@ -93,6 +98,7 @@ export function PresenterView({ item, art, face, talk }: Props) {
     if (!rig || !parts || !group) return;
     const headRig = {
       ...rig,
+      height: full?.height ?? rig.height,
       head: parts.headBox,
       pivot: parts.pivot,
       mouth: rig.rig.mouth,
@@ -110,7 +116,7 @@ export function PresenterView({ item, art, face, talk }: Props) {
       sprite?.position.set(b.x, b.y);
       sprite?.setSize(b.width, b.height);
     }
-  }, [rig, parts]);
+  }, [rig, parts, full]);
 
   const place = useCallback(
     (box: Box) => {

@@ -10,7 +10,7 @@ import {
   SHOT_TAGS,
   type Box,
 } from '../../../../model/project';
-import { buildStageScene, type StageTarget } from '../../../../render';
+import { buildStageScene, presenterAspects, type StageTarget } from '../../../../render';
 import { Stage, type StageApi } from '../../../../render/pixi/Stage';
 import { resolveServerUrl } from '../../../config';
 import { currentPage, dispatch, doc, projectId } from '../../../state/editor';
@@ -98,7 +98,7 @@ export function EditorStage() {
         segment: heard,
         aspects: {
           slide: slideAspect,
-          character: art && art.height > 0 ? art.width / art.height : undefined,
+          ...presenterAspects(art),
         },
       }),
     [d, pageAt, isScale, heard, slideAspect, art],

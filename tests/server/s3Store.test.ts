@@ -14,6 +14,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { S3FileStore } from '../../src/server/adapters/files.s3';
 import { openFileStore } from '../../src/server/adapters/openFileStore';
+import { S3LocalCache } from '../../src/server/adapters/s3LocalCache';
 import { probe } from '../../src/server/adapters/media/ffmpeg';
 import { startTestBucket, type TestBucket } from './helpers/s3Store';
 import { RenderProject } from './video/renderProject';
@@ -104,6 +105,30 @@ describe('S3 file store against s3rver on loopback', () => {
     await expect(store.localPath('u/1/clip.wav')).rejects.toMatchObject({ code: 'ENOENT' });
     // Nothing of the store is on local disk but the cache.
     expect(filesUnder(path.join(dataDir, 'files'))).toEqual([]);
+  });
+
+  it('keeps local copies within their budget, least recently used going first', async () => {
+    const cache = new S3LocalCache(path.join(dataDir, 'lru'), 100);
+    const copy = (key: string, etag: string) =>
+      cache.get(key, { etag, size: 60, lastModified: new Date(1e12) }, async (file) =>
+        writeFileSync(file, Buffer.alloc(60, 1)),
+      );
+    const a = await copy('u/1/a.png', '"aa"');
+    await new Promise((r) => setTimeout(r, 20));
+    const b = await copy('u/1/b.png', '"bb"');
+    await new Promise((r) => setTimeout(r, 20));
+    const c = await copy('u/1/c.png', '"cc"');
+    // Copies keep the object's date, which the render's page cache keys inputs by.
+    expect(statSync(c).mtimeMs).toBe(1e12);
+    // Copies used within the hour may be open in a running render: over budget, all stay.
+    await cache.prune();
+    expect([a, b, c].map((f) => existsSync(f))).toEqual([true, true, true]);
+    await new Promise((r) => setTimeout(r, 20));
+    await copy('u/1/a.png', '"aa"');
+    // Two hours on, the least recently used go until the folder is under 80% of the budget.
+    await cache.prune(Date.now() + 2 * 3600_000);
+    expect([a, b, c].map((f) => existsSync(f))).toEqual([true, false, false]);
+    expect(existsSync(path.dirname(b))).toBe(false);
   });
 
   it('opens byte ranges for streaming and presigns URLs on the public endpoint', async () => {

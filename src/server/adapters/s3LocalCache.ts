@@ -9,6 +9,8 @@ export interface ObjectVersion {
   lastModified?: Date;
 }
 
+/** Keys whose copies this process remembers, so removing a key can remove its copies at once. */
+const MAX_REMEMBERED_KEYS = 20_000;
 /** A copy handed out this recently may be open in a running job (a long render): never evicted. */
 const KEEP_IN_USE_MS = 60 * 60_000;
 
@@ -42,6 +44,8 @@ export class S3LocalCache {
       this.inFlight.set(file, pending);
     }
     await pending;
+    // Remembering is a courtesy (copies age out anyway): a long-lived worker forgets past a bound.
+    if (this.copies.size >= MAX_REMEMBERED_KEYS) this.copies.clear();
     let known = this.copies.get(key);
     if (!known) this.copies.set(key, (known = new Set()));
     known.add(file);

@@ -88,7 +88,6 @@ export class S3FileStore extends UrlSigner implements FileStore {
     } else {
       await this.upload(tempFile, key);
     }
-    await this.cache.forget(key);
     await rm(tempFile, { recursive: true, force: true });
   }
 
@@ -112,7 +111,6 @@ export class S3FileStore extends UrlSigner implements FileStore {
         ContentType: contentTypeOf(key),
       }),
     );
-    await this.cache.forget(key);
   }
 
   async read(key: string): Promise<Buffer> {
@@ -127,17 +125,28 @@ export class S3FileStore extends UrlSigner implements FileStore {
     return (await this.read(key)).toString('utf8');
   }
 
-  async localPath(key: string): Promise<string> {
+  /**
+   * A copy of the current version. Copies of older versions stay as they are (a running job may be
+   * reading one) until they age out of the cache or the key is removed.
+   */
+  async localPath(key: string, attempts = 2): Promise<string> {
     const version = await this.version(key);
     if (!version) throw notFound(key);
-    return this.cache.get(key, version, async (file) => {
-      // IfMatch: a newer version written meanwhile fails the download instead of landing in the
-      // old version's folder.
-      const res = await this.client.send(
-        new GetObjectCommand({ Bucket: this.bucket, Key: key, IfMatch: version.etag }),
-      );
-      await pipeline(res.Body as Readable, createWriteStream(file));
-    });
+    try {
+      return await this.cache.get(key, version, async (file) => {
+        // IfMatch: a version written meanwhile fails the download instead of landing in the folder
+        // of the version asked for.
+        const res = await this.client.send(
+          new GetObjectCommand({ Bucket: this.bucket, Key: key, IfMatch: version.etag }),
+        );
+        await pipeline(res.Body as Readable, createWriteStream(file));
+      });
+    } catch (error) {
+      const changed =
+        (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 412;
+      if (changed && attempts > 1) return this.localPath(key, attempts - 1);
+      throw error;
+    }
   }
 
   async remove(key: string): Promise<void> {

@@ -22,6 +22,8 @@ export interface ProfiledRender {
   wallSeconds: number;
   /** CPU seconds of the whole render: this process and every ffmpeg it waited for. */
   cpuSeconds: number;
+  /** Of which this process itself (server, job runner, sharp, the bench's polling). */
+  processCpuSeconds: number;
   /** CPU seconds summed per stage (ffmpeg stages as ffmpeg reports them), encoders split out. */
   stages: Record<string, number>;
   /** Each stage's share of the summed stage CPU time. */
@@ -57,11 +59,13 @@ export async function profileRender(
   let profile: StageProfile;
   let run;
   const cpuBefore = processTreeCpuSeconds() ?? 0;
+  const selfBefore = process.cpuUsage();
   try {
     run = await render(doc);
   } finally {
     profile = stopRenderProfile();
   }
+  const self = process.cpuUsage(selfBefore);
   const { ms, video } = run;
   const { wall, cpu } = profile;
   const filters = cpu['of which filters without encoding (profile run)'] ?? 0;
@@ -84,6 +88,7 @@ export async function profileRender(
     videoSeconds: video.durationMs / 1000,
     wallSeconds: round(realWallMs),
     cpuSeconds: +realCpuS.toFixed(2),
+    processCpuSeconds: +((self.user + self.system) / 1e6).toFixed(2),
     stages: Object.fromEntries(Object.entries(parts).map(([k, v]) => [k, round(v)])),
     shares: Object.fromEntries(Object.entries(parts).map(([k, v]) => [k, +((100 * v) / total).toFixed(1)])),
   };
@@ -100,8 +105,11 @@ export function profileTable(profiles: ProfiledRender[]): string {
   const cpu = `| whole render, CPU s (process + ffmpeg children) | ${profiles
     .map((p) => `${p.cpuSeconds} | `)
     .join(' | ')} |`;
+  const own = `| of which this process (server, job runner, sharp, polling) | ${profiles
+    .map((p) => `${p.processCpuSeconds} | `)
+    .join(' | ')} |`;
   const wall = `| wall time (video length) | ${profiles
     .map((p) => `${p.wallSeconds} | (${p.videoSeconds.toFixed(1)} s)`)
     .join(' | ')} |`;
-  return [head, rule, ...rows, cpu, wall].join('\n');
+  return [head, rule, ...rows, cpu, own, wall].join('\n');
 }

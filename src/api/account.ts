@@ -3,7 +3,6 @@ import { Code } from './envelope';
 import type { RequestOf } from './endpoint';
 import { captchaEndpoint, loginEndpoint, logoutEndpoint } from './auth.contract';
 import { avatarEndpoint, passwordEndpoint, profileEndpoint } from './user.contract';
-import { multipartForm } from './multipart';
 
 /** Binds the auth and user calls of spec section 7 to one client; their types come from the endpoints. */
 export function createAccountApi(client: ApiClient) {
@@ -17,16 +16,12 @@ export function createAccountApi(client: ApiClient) {
     changePassword: (body: RequestOf<typeof passwordEndpoint>, options?: CallOptions) =>
       client.call(passwordEndpoint, body, { mode: 'announce', ...options }),
     uploadAvatar: (file: Blob, fileName: string, onProgress?: (percent: number) => void) =>
-      client.upload(
-        avatarEndpoint,
-        multipartForm({}, { field: avatarEndpoint.fileField, file, name: fileName }),
-        {
-          mode: 'announce',
-          // The dialog shows a refused picture's reason in place; no toast repeats it.
-          handles: [Code.badRequest, Code.tooLarge, Code.tooManyRequests],
-          onUploadProgress: onProgress,
-        },
-      ),
+      client.upload(avatarEndpoint, {}, [{ field: avatarEndpoint.fileField, file, name: fileName }], {
+        mode: 'announce',
+        // The dialog shows a refused picture's reason in place; no toast repeats it.
+        handles: [Code.badRequest, Code.tooLarge, Code.tooManyRequests],
+        onUploadProgress: onProgress,
+      }),
   };
 }
 

@@ -5,7 +5,8 @@ import axios, {
   type AxiosRequestConfig,
 } from 'axios';
 import { Code, LOGOUT_CODES, type Envelope } from './envelope';
-import type { JsonEndpoint, RequestOf, ResponseOf, UploadEndpoint } from './endpoint';
+import type { JsonEndpoint, RequestOf, ResponseOf, UploadEndpoint, UploadFieldsOf } from './endpoint';
+import { multipartForm, type FilePart } from './multipart';
 
 /** Kinds of toast the client asks the UI to show. */
 export type MessageType = 'success' | 'info' | 'warning' | 'error';
@@ -89,10 +90,14 @@ export interface ApiClient {
     body: RequestOf<E>,
     options?: CallOptions,
   ): Promise<ResponseOf<E>>;
-  /** Sends a multipart endpoint its form; progress reported in whole percent. */
+  /**
+   * Sends a multipart endpoint its text fields (the keys its schema reads) and files; progress is
+   * reported in whole percent.
+   */
   upload<E extends UploadEndpoint>(
     endpoint: E,
-    form: FormData,
+    fields: UploadFieldsOf<E>,
+    files: readonly FilePart[],
     options?: CallOptions,
   ): Promise<ResponseOf<E>>;
 }
@@ -198,7 +203,15 @@ export function createApiClient(options: ClientOptions): ApiClient {
           : { method: endpoint.method, url: endpoint.path, data: body },
         call,
       ),
-    upload: <E extends UploadEndpoint>(endpoint: E, form: FormData, call?: CallOptions) =>
-      request<ResponseOf<E>>({ method: endpoint.method, url: endpoint.path, data: form }, call),
+    upload: <E extends UploadEndpoint>(
+      endpoint: E,
+      fields: UploadFieldsOf<E>,
+      files: readonly FilePart[],
+      call?: CallOptions,
+    ) =>
+      request<ResponseOf<E>>(
+        { method: endpoint.method, url: endpoint.path, data: multipartForm(fields, files) },
+        call,
+      ),
   };
 }

@@ -34,13 +34,15 @@ export interface JsonEndpoint<Req extends ZodType = ZodType, A extends Envelope 
   readonly response: Phantom<A>;
 }
 
-/** A multipart endpoint: text fields (checked by `fields` where given) and files, sent as FormData. */
-export interface UploadEndpoint<A extends Envelope = Envelope> {
+/** A multipart endpoint: text fields checked by `fields`, and files, sent as FormData. */
+export interface UploadEndpoint<A extends Envelope = Envelope, F extends ZodType = ZodType> {
   readonly method: 'POST';
   readonly path: string;
   readonly multipart: true;
   /** The one file field, for endpoints that take a single file. */
   readonly fileField?: string;
+  /** The text fields, as the server parses them; the client sends each of its keys as text. */
+  readonly fields: F;
   readonly response: Phantom<A>;
 }
 
@@ -60,6 +62,13 @@ export function defineUpload<const E extends Omit<UploadEndpoint, 'multipart'>>(
 export type RequestOf<E extends JsonEndpoint> = z.input<E['request']>;
 /** What the server's handler receives: the schema's output (coerced, defaults filled in). */
 export type ParsedRequestOf<E extends JsonEndpoint> = z.output<E['request']>;
+/**
+ * The text fields a client sends to a multipart endpoint: every key its schema reads (optional
+ * where the schema has a default), each as text, as a form carries it.
+ */
+export type UploadFieldsOf<E extends UploadEndpoint> = { [K in keyof z.input<E['fields']>]: string };
+/** The text fields as the server's handler receives them: parsed by the endpoint's schema. */
+export type ParsedFieldsOf<E extends UploadEndpoint> = z.output<E['fields']>;
 /** The whole answer of an endpoint (an envelope). */
 export type ResponseOf<E extends JsonEndpoint | UploadEndpoint> =
   E['response'] extends Phantom<infer A extends Envelope> ? A : never;

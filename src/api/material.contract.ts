@@ -71,13 +71,14 @@ export interface MaterialItem {
  * (2 image, 3 audio) sent before the file. Images are re-encoded and get a thumbnail; audio is
  * converted to AAC (.m4a) with its duration. data is the new MaterialItem.
  */
+export const materialUploadFields = z.object({ resourcesType: materialType });
 export const materialUploadEndpoint = defineUpload({
   method: 'POST',
   path: '/virtual/v1/userResources/upload',
   fileField: 'resources',
+  fields: materialUploadFields,
   response: envelopeOf<MaterialItem>(),
 });
-export const materialUploadFields = z.object({ resourcesType: materialType });
 
 /** POST /virtual/v1/userResources/list: pageIndex 1, pageSize up to 1000, type; newest first. */
 export const materialListRequest = z.object({

@@ -10,10 +10,17 @@ export const pptMessages = {
 } as const;
 
 /** POST /virtual/v1/userPpt/upload: multipart, file field `resources`; name, description, source, type. */
+export const pptUploadFields = z.object({
+  name: z.string().default(''),
+  description: z.string().default(''),
+  source: z.string().optional(),
+  type: z.string().optional(),
+});
 export const pptUploadEndpoint = defineUpload({
   method: 'POST',
   path: '/virtual/v1/userPpt/upload',
   fileField: 'resources',
+  fields: pptUploadFields,
   response: envelopeOf<PptUploadData>(),
 });
 export interface PptUploadData {

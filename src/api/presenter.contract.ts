@@ -134,11 +134,6 @@ const rect = (message: string, maxW: number, maxH: number, minH: number) =>
  * Kind 2: `video` (MP4/WebM/MOV), `keyEnabled` 1/0, `keyColor`, `keySimilarity`. Kind 3: `picture`
  * (PNG/JPEG). data is the new presenter as a CharacterItem.
  */
-export const presenterAddEndpoint = defineUpload({
-  method: 'POST',
-  path: '/virtual/v1/virtual/add',
-  response: envelopeOf<CharacterItem>(),
-});
 /** The file fields of presenter/add and the largest size of each. */
 export const PRESENTER_FILE_FIELDS: Record<string, number> = {
   body: PICTURE_MAX_BYTES,
@@ -157,6 +152,14 @@ export const presenterBaseFields = z.object({
   kind: z.coerce
     .number<number>({ error: presenterMessages.kindRequired })
     .refine((v): v is PresenterKind => v === 1 || v === 2 || v === 3, presenterMessages.kindRequired),
+});
+
+export const presenterAddEndpoint = defineUpload({
+  method: 'POST',
+  path: '/virtual/v1/virtual/add',
+  // Name and kind; the kind's own settings are parsed by spriteRigFields and keyFields.
+  fields: presenterBaseFields,
+  response: envelopeOf<CharacterItem>(),
 });
 
 /**

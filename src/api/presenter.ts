@@ -6,7 +6,6 @@ import {
   presenterTemplateEndpoint,
   type PresenterKind,
 } from './presenter.contract';
-import { multipartForm } from './multipart';
 
 /** What 新建数字人 sends: the text fields of its kind and the files by field name. */
 export interface PresenterDraftForm {
@@ -29,10 +28,8 @@ export function createPresenterApi(client: ApiClient) {
       client.upload(
         presenterAddEndpoint,
         // Text fields before the files, so the server can refuse a bad form before storing bytes.
-        multipartForm(
-          { name: form.name, kind: String(form.kind), ...form.fields },
-          ...Object.entries(form.files).map(([field, file]) => ({ field, file, name: file.name })),
-        ),
+        { name: form.name, kind: String(form.kind), ...form.fields },
+        Object.entries(form.files).map(([field, file]) => ({ field, file, name: file.name })),
         { onUploadProgress: onProgress },
       ),
     /** `force`: delete a presenter projects use (else 409 names them). */

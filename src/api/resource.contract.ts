@@ -6,6 +6,9 @@ export const AUDIO_EXTENSIONS = ['wav', 'mp3', 'm4a', 'ogg', 'aac', 'wma', 'flac
 /** Audio must be under 1 GB (spec section 5). */
 export const AUDIO_MAX_BYTES = 1024 * 1024 * 1024;
 
+/** Highest page number accepted; the page itself may not be saved yet when its audio is uploaded. */
+const MAX_PAGE_NUMBER = 9999;
+
 export const resourceMessages = {
   audioTooLarge: '上传文件大小不可大于1G',
   audioType: '必须上传格式为WAV、MP3、M4A、OGG、AAC、WMA、FLAC文件',
@@ -18,10 +21,21 @@ export const resourceMessages = {
  * (the page's 1-based index). For audio the server checks the content, normalises it and stores it
  * with its duration and a mouth-shape timeline from audio analysis.
  */
+export const resUploadFields = z.object({
+  projectId: z.coerce.number().int().positive(projectMessages.notFound),
+  pptSort: z.coerce
+    .number({ message: '页码不正确' })
+    .int('页码不正确')
+    .min(1, '页码不正确')
+    .max(MAX_PAGE_NUMBER, '页码不正确'),
+  /** RES_UPLOAD_VIDEO_KIND for a page video (also known by its .mp4 name); absent for audio. */
+  kind: z.string().optional(),
+});
 export const resUploadEndpoint = defineUpload({
   method: 'POST',
   path: '/virtual/v1/userPro/resUpload',
   fileField: 'resource',
+  fields: resUploadFields,
   response: envelopeOf<ResUploadData>(),
 });
 

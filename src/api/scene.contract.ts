@@ -45,13 +45,14 @@ const sizeType = z.coerce
  * POST /virtual/v1/scene/upload: multipart, the image in file field `path`, field sizeType (send it
  * before the file). data is the stored image's path, to be named with scene/insert.
  */
+export const sceneUploadFields = z.object({ sizeType: sizeType.default(1) });
 export const sceneUploadEndpoint = defineUpload({
   method: 'POST',
   path: '/virtual/v1/scene/upload',
   fileField: 'path',
+  fields: sceneUploadFields,
   response: envelopeOf<string>(),
 });
-export const sceneUploadFields = z.object({ sizeType: sizeType.default(1) });
 
 /** POST /virtual/v1/scene/insert: name, path (from scene/upload), sizeType; data is the new SceneItem. */
 export const sceneInsertRequest = z.object({

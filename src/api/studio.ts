@@ -40,7 +40,6 @@ import {
   type MaterialType,
 } from './material.contract';
 import { pointsLedgerEndpoint } from './points.contract';
-import { multipartForm } from './multipart';
 
 type Progress = (percent: number) => void;
 
@@ -68,10 +67,8 @@ export function createStudioApi(client: ApiClient) {
     uploadPdf: (file: Blob, fileName: string, onProgress?: Progress) =>
       upload(
         pptUploadEndpoint,
-        multipartForm(
-          { name: fileName, description: '', source: '1', type: '2' },
-          { field: pptUploadEndpoint.fileField, file, name: fileName },
-        ),
+        { name: fileName, description: '', source: '1', type: '2' },
+        [{ field: pptUploadEndpoint.fileField, file, name: fileName }],
         { onUploadProgress: onProgress },
       ),
     listPdfs: (pageIndex: number, o?: CallOptions) =>
@@ -99,20 +96,16 @@ export function createStudioApi(client: ApiClient) {
     uploadPageAudio: (projectId: number, pptSort: number, file: Blob, name: string, onProgress?: Progress) =>
       upload(
         resUploadEndpoint,
-        multipartForm(
-          { projectId: String(projectId), pptSort: String(pptSort) },
-          { field: resUploadEndpoint.fileField, file, name },
-        ),
+        { projectId: String(projectId), pptSort: String(pptSort) },
+        [{ field: resUploadEndpoint.fileField, file, name }],
         { onUploadProgress: onProgress },
       ),
     /** resUpload of a page video (.mp4 only, checked by the server); soundTime is its duration. */
     uploadPageVideo: (projectId: number, pptSort: number, file: Blob, name: string, onProgress?: Progress) =>
       upload(
         resUploadEndpoint,
-        multipartForm(
-          { projectId: String(projectId), pptSort: String(pptSort), kind: RES_UPLOAD_VIDEO_KIND },
-          { field: resUploadEndpoint.fileField, file, name },
-        ),
+        { projectId: String(projectId), pptSort: String(pptSort), kind: RES_UPLOAD_VIDEO_KIND },
+        [{ field: resUploadEndpoint.fileField, file, name }],
         { onUploadProgress: onProgress },
       ),
     /** resDelete: removes one of the caller's uploaded page resources (a page video). */
@@ -123,7 +116,8 @@ export function createStudioApi(client: ApiClient) {
     uploadSceneImage: (file: Blob, name: string, sizeType: 1 | 2, onProgress?: Progress) =>
       upload(
         sceneUploadEndpoint,
-        multipartForm({ sizeType: String(sizeType) }, { field: sceneUploadEndpoint.fileField, file, name }),
+        { sizeType: String(sizeType) },
+        [{ field: sceneUploadEndpoint.fileField, file, name }],
         { onUploadProgress: onProgress },
       ),
     /** scene/insert: names an uploaded scene image; data is the new (custom) scene. */
@@ -144,15 +138,13 @@ export function createStudioApi(client: ApiClient) {
     uploadTexture: (file: Blob, name: string, textureType: TextureType, onProgress?: Progress) =>
       upload(
         textureUploadEndpoint,
-        multipartForm(
-          {
-            textureName: name.replace(/\.[^.]*$/, ''),
-            textureType: String(textureType),
-            duration: '1.5',
-            isGlobal: '2',
-          },
-          { field: textureUploadEndpoint.fileField, file, name },
-        ),
+        {
+          textureName: name.replace(/\.[^.]*$/, ''),
+          textureType: String(textureType),
+          duration: '1.5',
+          isGlobal: '2',
+        },
+        [{ field: textureUploadEndpoint.fileField, file, name }],
         { onUploadProgress: onProgress },
       ),
     /** texture/info: a usable sticker by id; data.path carries a cache-busting timestamp. */
@@ -169,10 +161,8 @@ export function createStudioApi(client: ApiClient) {
     ) =>
       upload(
         speechToTextEndpoint,
-        multipartForm(
-          fields.language ? { text: fields.text, language: fields.language } : { text: fields.text },
-          { field: speechToTextEndpoint.fileField, file, name },
-        ),
+        fields.language ? { text: fields.text, language: fields.language } : { text: fields.text },
+        [{ field: speechToTextEndpoint.fileField, file, name }],
         { onUploadProgress: onProgress },
       ),
     /** speechToTextStatus: one of the caller's subtitle tasks (cues and file URLs once done). */
@@ -188,10 +178,8 @@ export function createStudioApi(client: ApiClient) {
       upload(
         materialUploadEndpoint,
         // The type goes before the file: the server picks the size limit from it while streaming.
-        multipartForm(
-          { resourcesType: String(type) },
-          { field: materialUploadEndpoint.fileField, file, name },
-        ),
+        { resourcesType: String(type) },
+        [{ field: materialUploadEndpoint.fileField, file, name }],
         { onUploadProgress: onProgress },
       ),
     /** userResources/delete one of the caller's materials; `force`: music projects use (else 409 names them). */

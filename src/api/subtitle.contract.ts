@@ -38,10 +38,12 @@ export const subtitleMessages = {
  * `language` (a hint for the transcription server, optional) before the file field `file`.
  * data: the new task (poll it with speechToTextStatus).
  */
+export const speechToTextFields = z.object({ text: z.string().default(''), language: z.string().optional() });
 export const speechToTextEndpoint = defineUpload({
   method: 'POST',
   path: '/notice/v1/timbre/SpeechToText',
   fileField: 'file',
+  fields: speechToTextFields,
   response: envelopeOf<SubtitleTask>(),
 });
 

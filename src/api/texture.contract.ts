@@ -85,17 +85,18 @@ export type TextureListData = PageOf<TextureItem>;
  * before the file) textureName, textureType (1 PNG, 2 GIF: checked by content), duration (1.5) and
  * isGlobal (2). data is the new TextureItem.
  */
-export const textureUploadEndpoint = defineUpload({
-  method: 'POST',
-  path: '/virtual/v1/texture/upload',
-  fileField: 'resource',
-  response: envelopeOf<TextureItem>(),
-});
 export const textureUploadFields = z.object({
   textureName: z.string().trim().max(TEXTURE_NAME_MAX, textureMessages.nameTooLong).default(''),
   textureType: textureType.default(1),
   duration: z.coerce.number<number>().default(1.5),
   isGlobal: z.coerce.number<number>().int().default(2),
+});
+export const textureUploadEndpoint = defineUpload({
+  method: 'POST',
+  path: '/virtual/v1/texture/upload',
+  fileField: 'resource',
+  fields: textureUploadFields,
+  response: envelopeOf<TextureItem>(),
 });
 
 /**

@@ -92,12 +92,6 @@ export const myVoiceListEndpoint = defineEndpoint({
  * (1 male, 2 female), consent ('1' required). Stores the sample and queues its training; data is
  * the new voice (pthStatus 1).
  */
-export const upTimbEndpoint = defineUpload({
-  method: 'POST',
-  path: '/notice/v1/timbre/upTimb',
-  fileField: 'file',
-  response: envelopeOf<PrivateVoiceItem>(),
-});
 export const upTimbFields = z.object({
   name: z
     .string({ message: timbreMessages.nameRequired })
@@ -106,6 +100,13 @@ export const upTimbFields = z.object({
     .max(VOICE_NAME_MAX, timbreMessages.nameTooLong),
   sex: z.coerce.number<number>().int().min(1).max(2).default(2),
   consent: z.literal('1', { message: timbreMessages.consentRequired }),
+});
+export const upTimbEndpoint = defineUpload({
+  method: 'POST',
+  path: '/notice/v1/timbre/upTimb',
+  fileField: 'file',
+  fields: upTimbFields,
+  response: envelopeOf<PrivateVoiceItem>(),
 });
 
 /** POST /notice/v1/timbre/redo {id}: trains one of the caller's voices again. */

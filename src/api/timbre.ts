@@ -10,7 +10,6 @@ import {
   upTimbEndpoint,
   wavPathEndpoint,
 } from './timbre.contract';
-import { multipartForm } from './multipart';
 
 /** Binds the private-voice calls of spec section 7 "Voices" (我的音色, private text-to-speech) to one client. */
 export function createTimbreApi(client: ApiClient) {
@@ -27,10 +26,8 @@ export function createTimbreApi(client: ApiClient) {
     ) =>
       client.upload(
         upTimbEndpoint,
-        multipartForm(
-          { name: form.name, sex: String(form.sex), consent: form.consent ? '1' : '0' },
-          { field: upTimbEndpoint.fileField, file: sample, name: fileName },
-        ),
+        { name: form.name, sex: String(form.sex), consent: form.consent ? '1' : '0' },
+        [{ field: upTimbEndpoint.fileField, file: sample, name: fileName }],
         { onUploadProgress: onProgress },
       ),
     redoVoice: (id: string, o?: CallOptions) => client.call(redoEndpoint, { id }, o),

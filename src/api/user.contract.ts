@@ -38,5 +38,6 @@ export const avatarEndpoint = defineUpload({
   method: 'POST',
   path: '/api/v1/user/avatar',
   fileField: 'file',
+  fields: z.object({}),
   response: envelopeOf<string>(),
 });

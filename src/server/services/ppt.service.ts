@@ -1,11 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { Code } from '../../api/envelope';
-import { pptMessages, type PptItem, type PptListData, type PptUploadData } from '../../api/ppt.contract';
+import {
+  pptMessages,
+  pptUploadFields,
+  type PptItem,
+  type PptListData,
+  type PptUploadData,
+} from '../../api/ppt.contract';
 import type { PptRow, PptsRepo } from '../adapters/db/ppts.repo';
 import type { JobQueue } from './jobQueue';
 import { discard, type FileStore } from '../adapters/files';
 import { inspectPdf, PdfError, rasterizePdf } from '../adapters/media/pdf.mupdf';
-import { ApiError } from '../http/envelope';
+import { ApiError, parse } from '../http/envelope';
 import type { ReceivedUpload } from '../http/upload';
 import { JobFailure, type JobContext, type JobHandler } from './jobRunner';
 import type { Limits } from '../limits';
@@ -40,12 +46,13 @@ export class PptService {
       );
       const uuid = randomUUID();
       await this.files.commit(upload.tempFile, `${pptDir(ownerId, uuid)}/source.pdf`);
-      const name = (upload.fields.name || upload.filename).replace(/\.pdf$/i, '').slice(0, 200) || '未命名';
+      const fields = parse(pptUploadFields, upload.fields);
+      const name = (fields.name || upload.filename).replace(/\.pdf$/i, '').slice(0, 200) || '未命名';
       const pptId = await this.ppts.insert({
         owner_id: ownerId,
         uuid,
         name,
-        description: (upload.fields.description ?? '').slice(0, 500),
+        description: fields.description.slice(0, 500),
         page_count: info.pageCount,
         pages_done: 0,
         status: 'processing',

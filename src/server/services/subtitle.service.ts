@@ -10,6 +10,7 @@ import {
   type SubtitleCue,
   type SubtitleMode,
   type SubtitleTask,
+  speechToTextFields,
 } from '../../api/subtitle.contract';
 import { assDocument, srtDocument } from '../../model/speech';
 import type { JobRow } from '../adapters/db/jobs.repo';
@@ -19,7 +20,7 @@ import { alignScript, SCRIPT_MISMATCH_LIMIT } from '../adapters/media/alignScrip
 import { FfmpegError, probe } from '../adapters/media/ffmpeg';
 import { SUBTITLE_FONT_NAME } from '../adapters/media/fonts';
 import { transcribeAudio, TranscribeError, type TranscribeConfig } from '../adapters/media/transcribe.openai';
-import { ApiError } from '../http/envelope';
+import { ApiError, parse } from '../http/envelope';
 import type { ReceivedUpload } from '../http/upload';
 import { JobFailure, type JobContext, type JobHandler } from './jobRunner';
 import { MIN_AUDIO_MS, fileExtension } from './resource.service';
@@ -74,7 +75,8 @@ export class SubtitleService {
    */
   async create(ownerId: number, upload: ReceivedUpload): Promise<SubtitleTask> {
     try {
-      const script = (upload.fields.text ?? '').replace(/\s+/g, ' ').trim();
+      const fields = parse(speechToTextFields, upload.fields);
+      const script = fields.text.replace(/\s+/g, ' ').trim();
       // The multipart field limit is 64 KB: a value that reached it was cut off, so it is too long.
       if ([...script].length > SUBTITLE_MAX_SCRIPT_CHARS || Buffer.byteLength(script) >= 64 * 1024 - 4)
         throw new ApiError(Code.badRequest, subtitleMessages.scriptTooLong);
@@ -100,7 +102,7 @@ export class SubtitleService {
         uuid,
         ext,
         script,
-        language: (upload.fields.language ?? '').slice(0, 8),
+        language: (fields.language ?? '').slice(0, 8),
         durationMs,
       };
       const taskId = await this.jobs.enqueue({ kind: SUBTITLE_JOB, ownerId, subjectId: 0, payload });

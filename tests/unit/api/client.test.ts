@@ -224,14 +224,17 @@ describe('upload', () => {
       config.onUploadProgress?.({ loaded: 3, total: 3, bytes: 2, lengthComputable: true });
       return ok('/files/a.png');
     });
-    const form = new FormData();
-    form.append('file', new Blob(['x'], { type: 'image/png' }), 'a.png');
+    const file = new Blob(['x'], { type: 'image/png' });
     await expect(
-      client.upload(avatarEndpoint, form, { onUploadProgress: (p) => progress.push(p) }),
+      client.upload(avatarEndpoint, {}, [{ field: 'file', file, name: 'a.png' }], {
+        onUploadProgress: (p) => progress.push(p),
+      }),
     ).resolves.toMatchObject({
       data: '/files/a.png',
     });
-    expect(requests[0].data).toBe(form);
+    const sent = requests[0].data as FormData;
+    expect([...sent.keys()]).toEqual(['file']);
+    expect((sent.get('file') as File).name).toBe('a.png');
     expect(requests[0].url).toBe('/api/v1/user/avatar');
     expect(progress).toEqual([33, 100]);
   });

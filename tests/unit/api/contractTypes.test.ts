@@ -2,9 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { describe, expectTypeOf, it } from 'vitest';
 import type { ApiClient } from '../../../src/api/client';
 import type { StudioApi } from '../../../src/api/studio';
+import { materialUploadEndpoint } from '../../../src/api/material.contract';
 import { pptUploadEndpoint } from '../../../src/api/ppt.contract';
+import { sceneUploadEndpoint } from '../../../src/api/scene.contract';
 import type { Envelope } from '../../../src/api/envelope';
-import type { RequestOf, ResponseOf } from '../../../src/api/endpoint';
+import type { ParsedFieldsOf, RequestOf, ResponseOf, UploadFieldsOf } from '../../../src/api/endpoint';
 import {
   projectListEndpoint,
   projectRenameEndpoint,
@@ -26,6 +28,12 @@ export function clientSide(http: ApiClient) {
   void http.call(projectRenameEndpoint, { projectId: '1', projectName: 'x' });
   // @ts-expect-error a multipart endpoint is sent with upload(), not call()
   void http.call(pptUploadEndpoint, {});
+  // @ts-expect-error resourcesType is a field the server's schema reads
+  void http.upload(materialUploadEndpoint, {}, []);
+  // @ts-expect-error form fields travel as text
+  void http.upload(materialUploadEndpoint, { resourcesType: 2 }, []);
+  // Fields with a default on the server may be left out.
+  void http.upload(sceneUploadEndpoint, {}, []);
   return http.call(projectRenameEndpoint, { projectId: 1, projectName: 'x' });
 }
 
@@ -48,6 +56,9 @@ describe('typed contract', () => {
     }>();
     expectTypeOf<ResponseOf<typeof projectListEndpoint>>().toEqualTypeOf<Envelope<ProjectListData>>();
     expectTypeOf(clientSide).returns.resolves.toEqualTypeOf<Envelope<null>>();
+    // A multipart endpoint's text fields: what its schema reads, each as text.
+    expectTypeOf<UploadFieldsOf<typeof materialUploadEndpoint>>().toEqualTypeOf<{ resourcesType: string }>();
+    expectTypeOf<ParsedFieldsOf<typeof materialUploadEndpoint>>().toEqualTypeOf<{ resourcesType: 2 | 3 }>();
     // The app's named calls are typed from the same endpoints, not restated.
     expectTypeOf<ReturnType<StudioApi['listProjects']>>().resolves.toEqualTypeOf<Envelope<ProjectListData>>();
     expectTypeOf<Parameters<StudioApi['listProjects']>[0]>().toEqualTypeOf<

@@ -1,19 +1,18 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { newDocument, toExportDocument, type ProjectDocument } from '../../../src/model/project';
 import type { TestServer } from './testServer';
 
-/** A narration clip of `seconds` silence stored as the user's own audio, with its timings. */
-export function storedNarration(
+/**
+ * A narration clip of `seconds` silence stored as the user's own audio, with its timings (through
+ * the server's file store, so on disk or in the test bucket with TEST_STORE=s3).
+ */
+export async function storedNarration(
   t: TestServer,
   userId: number,
   seconds: number,
   kind: 'silent' | 'garbage' = 'silent',
-): string {
+): Promise<string> {
   const key = `u/${userId}/audio/${randomBytes(16).toString('hex')}.wav`;
-  const file = path.join(t.config.dataDir, 'files', key);
-  mkdirSync(path.dirname(file), { recursive: true });
   const rate = 8000;
   const data = Buffer.alloc(Math.round(seconds * rate) * 2);
   const header = Buffer.alloc(44);
@@ -30,9 +29,9 @@ export function storedNarration(
   header.write('data', 36);
   header.writeUInt32LE(data.length, 40);
   // 'garbage' exists and has timings, so the render starts, but ffmpeg cannot read it.
-  writeFileSync(file, kind === 'silent' ? Buffer.concat([header, data]) : randomBytes(4096));
+  await t.server.files.write(key, kind === 'silent' ? Buffer.concat([header, data]) : randomBytes(4096));
   const timings = { durationMs: Math.round(seconds * 1000), mouth: [], words: [] };
-  writeFileSync(file.replace(/\.wav$/, '.json'), JSON.stringify(timings));
+  await t.server.files.write(key.replace(/\.wav$/, '.json'), JSON.stringify(timings));
   return `/files/${key}`;
 }
 
@@ -55,6 +54,9 @@ export async function synthesisProject(
   const call = (url: string, body: object) => t.call('POST', url, { token, body });
   const userId = (await t.call('GET', '/api/v1/user/profile', { token })).body.data.user.userId as number;
   const projectId = (await call('/virtual/v1/userPro/add', { proKind: 3 })).body.data as number;
+  const clips = await Promise.all(
+    opts.pages.map((p) => p.tts ?? storedNarration(t, userId, p.seconds ?? 3, p.audio)),
+  );
   const d = newDocument({ projectName: opts.name ?? '积分测试' });
   const doc: ProjectDocument = {
     ...d,
@@ -77,7 +79,7 @@ export async function synthesisProject(
         index: i + 1,
         text: p.text,
         textdome: p.text,
-        tts: p.tts ?? storedNarration(t, userId, p.seconds ?? 3, p.audio),
+        tts: clips[i],
         soundTime: p.seconds ?? 0,
       })),
     },

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { expect } from 'vitest';
@@ -46,18 +46,17 @@ export class RenderProject {
     return { ...res.body.data, timings: JSON.parse(json.body) };
   }
 
-  /** A solid-colour PNG stored as the user's own file; returns its document path. */
+  /** A solid-colour PNG stored as the user's own file (through the file store); returns its document path. */
   async solid(name: string, rgb: number[], width: number, height: number): Promise<string> {
-    const own = path.join(this.t.config.dataDir, 'files', `u/${this.userId}/test`);
-    mkdirSync(own, { recursive: true });
+    const key = `u/${this.userId}/test/${name}`;
     const background = { r: rgb[0], g: rgb[1], b: rgb[2] };
-    writeFileSync(
-      path.join(own, name),
+    await this.t.server.files.write(
+      key,
       await sharp({ create: { width, height, channels: 3, background } })
         .png()
         .toBuffer(),
     );
-    return `/files/u/${this.userId}/test/${name}`;
+    return `/files/${key}`;
   }
 
   /** A document (preview coordinates) with one page per narration clip over a solid background. */

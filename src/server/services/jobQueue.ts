@@ -103,6 +103,16 @@ export interface SubTaskHandler {
   run(data: unknown, ctx: SubTaskContext): Promise<unknown>;
 }
 
+/** A sub-task failed on every attempt: its job fails too (retrying the whole job would not help). */
+export class SubTaskFailed extends Error {
+  constructor(
+    readonly index: number,
+    readonly reason: string,
+  ) {
+    super(`sub-task ${index} failed: ${reason}`);
+  }
+}
+
 /** Sub-tasks of a job (a render's pages), run by any worker process while the job waits. */
 export interface SubTasks {
   /** Adds the handler for a kind of task (every process registers every kind). */

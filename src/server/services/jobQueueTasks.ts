@@ -1,5 +1,5 @@
 import type { BullTaskTransport } from '../adapters/queue/bullmqTasks';
-import type { SubTaskHandler, SubTasks } from './jobQueue';
+import { SubTaskFailed, type SubTaskHandler, type SubTasks } from './jobQueue';
 
 export interface BullSubTaskOptions {
   /** Tasks this process runs at once. */
@@ -60,8 +60,14 @@ export class BullSubTasks implements SubTasks {
   ): Promise<unknown[]> {
     const jobId = (id: string) => `${parentId}-${id}`;
     const attempts = this.opts.attempts ?? 3;
+    // A task left failed by an earlier run of this job (then retried) starts afresh; one still
+    // running (its job was taken over after its worker died) is joined.
     await Promise.all(
-      tasks.map((t) => this.transport.add(kind, jobId(t.id), { parentId, data: t.data }, attempts)),
+      tasks.map(async (t) => {
+        const known = await this.transport.state(jobId(t.id));
+        if (known.state === 'failed') await this.transport.remove(jobId(t.id));
+        await this.transport.add(kind, jobId(t.id), { parentId, data: t.data }, attempts);
+      }),
     );
     const results = new Array<unknown>(tasks.length);
     const open = new Set(tasks.map((_, i) => i));
@@ -75,7 +81,7 @@ export class BullSubTasks implements SubTasks {
             open.delete(i);
             opts.onProgress(i, 1);
           } else if (state.state === 'failed' && state.final) {
-            throw new Error(`${kind} ${tasks[i].id} failed: ${state.reason}`);
+            throw new SubTaskFailed(i, state.reason);
           } else if (state.state === 'missing') {
             // Removed before its parent saw it end (cleaned, or Redis lost it): add it again.
             await this.transport.add(kind, jobId(tasks[i].id), { parentId, data: tasks[i].data }, attempts);

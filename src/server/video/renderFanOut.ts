@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { SubTaskHandler, SubTasks } from '../services/jobQueue';
+import { SubTaskFailed, type SubTaskHandler, type SubTasks } from '../services/jobQueue';
+import { JobFailure } from '../services/jobHandler';
 import type { PageCache } from './pageCache';
 import type { PagePlan } from './planTypes';
 
@@ -82,21 +83,28 @@ export async function renderPagesOnWorkers(
   signal: AbortSignal,
   onProgress: (page: number, pageMs: number) => void,
 ): Promise<string[]> {
-  const results = (await tasks.runAll(
-    RENDER_PAGE_TASK,
-    parentId,
-    pages.map((p) => ({
-      id: `page-${p.plan.index}-${p.key.slice(0, 12)}`,
-      data: {
-        name: `page ${p.plan.index}`,
-        plan: p.plan,
-        script: p.script,
-        key: p.key,
-        preset,
-      } satisfies PageTask,
-    })),
-    { signal, onProgress: (i, fraction) => onProgress(i, fraction * pages[i].plan.durationMs) },
-  )) as PageTaskResult[];
+  const results = (await tasks
+    .runAll(
+      RENDER_PAGE_TASK,
+      parentId,
+      pages.map((p) => ({
+        id: `page-${p.plan.index}-${p.key.slice(0, 12)}`,
+        data: {
+          name: `page ${p.plan.index}`,
+          plan: p.plan,
+          script: p.script,
+          key: p.key,
+          preset,
+        } satisfies PageTask,
+      })),
+      { signal, onProgress: (i, fraction) => onProgress(i, fraction * pages[i].plan.durationMs) },
+    )
+    .catch((error: unknown) => {
+      // A page that failed on every attempt (on any worker) fails the render, naming the page.
+      if (error instanceof SubTaskFailed)
+        throw new JobFailure(`第${pages[error.index].plan.index}页合成失败，请稍后重试`);
+      throw error;
+    })) as PageTaskResult[];
   for (const p of pages) {
     if (!(await cache.take(p.key, p.file))) {
       throw new Error(`page ${p.plan.index} was rendered but is not in the page cache`);

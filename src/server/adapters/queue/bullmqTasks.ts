@@ -1,4 +1,4 @@
-import { Job, Queue, Worker } from 'bullmq';
+import { Job, Queue, UnrecoverableError, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 
 /** A sub-task as BullMQ carries it: the job row it belongs to, and what to do. */
@@ -39,6 +39,10 @@ export class BullTaskTransport {
   private readonly queue: Queue<BullTaskData>;
   private worker: Worker<BullTaskData> | undefined;
   private subscriber: Redis | undefined;
+  /** Tasks running here by BullMQ id, with their parent. */
+  private readonly active = new Map<string, number>();
+  /** Running tasks whose parent was stopped: they end for good instead of being retried. */
+  private readonly stopped = new Set<string>();
 
   constructor(
     private readonly connection: Redis,
@@ -87,17 +91,33 @@ export class BullTaskTransport {
   ): Promise<void> {
     this.subscriber = this.connection.duplicate();
     this.subscriber.on('error', () => undefined);
-    this.subscriber.on('message', (_channel: string, message: string) => onCancel(JSON.parse(message)));
+    this.subscriber.on('message', (_channel: string, message: string) => {
+      const parents = new Set(JSON.parse(message) as number[]);
+      for (const [jobId, parentId] of this.active) if (parents.has(parentId)) this.stopped.add(jobId);
+      onCancel([...parents]);
+    });
     await this.subscriber.subscribe(this.channel());
     this.worker = new Worker<BullTaskData>(
       TASK_QUEUE,
-      (job: Job<BullTaskData>) =>
-        process({
-          kind: job.name,
-          parentId: job.data.parentId,
-          data: job.data.data,
-          progress: (fraction) => void job.updateProgress(Math.round(fraction * 100)).catch(() => undefined),
-        }),
+      async (job: Job<BullTaskData>) => {
+        this.active.set(job.id!, job.data.parentId);
+        try {
+          return await process({
+            kind: job.name,
+            parentId: job.data.parentId,
+            data: job.data.data,
+            progress: (fraction) =>
+              void job.updateProgress(Math.round(fraction * 100)).catch(() => undefined),
+          });
+        } catch (error) {
+          // Stopped with its parent: a retry would only render for nobody.
+          if (this.stopped.has(job.id!)) throw new UnrecoverableError('parent stopped');
+          throw error;
+        } finally {
+          this.active.delete(job.id!);
+          this.stopped.delete(job.id!);
+        }
+      },
       {
         connection: this.connection,
         prefix: this.prefix,

@@ -1,3 +1,4 @@
+import { countRows } from './countRows';
 import { PostgresAdapter, sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, JobsTable } from './schema';
 
@@ -261,9 +262,9 @@ export class JobsRepo {
         .offset(offset)
         .limit(limit)
         .execute(),
-      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      countRows(base),
     ]);
-    return { rows, count: Number(total.n) };
+    return { rows, count: total };
   }
 
   /** The newest job of a kind for a subject owned by the caller. */

@@ -1,3 +1,4 @@
+import { countRows } from './countRows';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, MaterialsTable } from './schema';
 
@@ -17,13 +18,9 @@ export class MaterialsRepo {
   }
 
   async count(ownerId: number, type: number): Promise<number> {
-    const row = await this.db
-      .selectFrom('materials')
-      .where('owner_id', '=', ownerId)
-      .where('type', '=', type)
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
+    return countRows(
+      this.db.selectFrom('materials').where('owner_id', '=', ownerId).where('type', '=', type),
+    );
   }
 
   list(ownerId: number, type: number, offset: number, limit: number): Promise<MaterialRow[]> {

@@ -1,3 +1,4 @@
+import { countRows } from './countRows';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { PointsKind } from '../../../api/points.contract';
 import type { Database, PointsLedgerTable } from './schema';
@@ -139,12 +140,7 @@ export class PointsRepo {
   }
 
   async count(userId: number): Promise<number> {
-    const row = await this.db
-      .selectFrom('points_ledger')
-      .where('user_id', '=', userId)
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
+    return countRows(this.db.selectFrom('points_ledger').where('user_id', '=', userId));
   }
 
   /** One page of the user's ledger, newest first. */

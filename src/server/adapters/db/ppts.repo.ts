@@ -1,3 +1,4 @@
+import { countRows } from './countRows';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, PptsTable } from './schema';
 
@@ -22,9 +23,9 @@ export class PptsRepo {
         .offset(offset)
         .limit(limit)
         .execute(),
-      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      countRows(base),
     ]);
-    return { rows, count: Number(total.n) };
+    return { rows, count: total };
   }
 
   find(ownerId: number, id: number): Promise<PptRow | undefined> {

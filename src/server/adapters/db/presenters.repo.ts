@@ -1,3 +1,4 @@
+import { countRows } from './countRows';
 import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { Database, PresentersTable } from './schema';
 import { deleteOwned, findOwned, updateOwned } from './ownedRows';
@@ -19,10 +20,7 @@ export class PresentersRepo {
 
   /** How many of the owner's presenters have `status` (any status when null). */
   async count(ownerId: number, status: number | null): Promise<number> {
-    const row = await this.matching(ownerId, status)
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
+    return countRows(this.matching(ownerId, status));
   }
 
   /** One page of the owner's presenters with `status` (any status when null), newest first. */

@@ -1,3 +1,4 @@
+import { countRows } from './countRows';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, ProjectsTable } from './schema';
 
@@ -34,9 +35,9 @@ export class ProjectsRepo {
         .offset(page.offset)
         .limit(page.limit)
         .execute(),
-      query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      countRows(query),
     ]);
-    return { rows: rows as ProjectSummaryRow[], count: Number(total.n) };
+    return { rows: rows as ProjectSummaryRow[], count: total };
   }
 
   find(ownerId: number, id: number): Promise<ProjectRow | undefined> {

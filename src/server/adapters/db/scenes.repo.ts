@@ -1,3 +1,4 @@
+import { countRows } from './countRows';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, ScenesTable } from './schema';
 
@@ -13,13 +14,9 @@ export class ScenesRepo {
   }
 
   async count(ownerId: number, sizeType: number): Promise<number> {
-    const row = await this.db
-      .selectFrom('scenes')
-      .where('owner_id', '=', ownerId)
-      .where('size_type', '=', sizeType)
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
+    return countRows(
+      this.db.selectFrom('scenes').where('owner_id', '=', ownerId).where('size_type', '=', sizeType),
+    );
   }
 
   list(ownerId: number, sizeType: number, offset: number, limit: number): Promise<SceneRow[]> {

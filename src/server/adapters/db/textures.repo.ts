@@ -1,3 +1,4 @@
+import { countRows } from './countRows';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, TexturesTable } from './schema';
 
@@ -27,13 +28,7 @@ export class TexturesRepo {
   }
 
   async count(ownerId: number, type: number): Promise<number> {
-    const row = await this.db
-      .selectFrom('textures')
-      .where('owner_id', '=', ownerId)
-      .where('type', '=', type)
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
+    return countRows(this.db.selectFrom('textures').where('owner_id', '=', ownerId).where('type', '=', type));
   }
 
   list(ownerId: number, type: number, offset: number, limit: number): Promise<TextureRow[]> {

@@ -1,3 +1,4 @@
+import { countRows } from './countRows';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import { appendLedger } from './points.repo';
 import type { Database, UsersTable } from './schema';
@@ -17,11 +18,7 @@ export class UsersRepo {
   }
 
   async count(): Promise<number> {
-    const row = await this.db
-      .selectFrom('users')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
+    return countRows(this.db.selectFrom('users'));
   }
 
   async insert(user: {

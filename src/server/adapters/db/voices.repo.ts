@@ -1,3 +1,4 @@
+import { countRows } from './countRows';
 import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { Database, VoicesTable } from './schema';
 import { deleteOwned, findOwned, updateOwned } from './ownedRows';
@@ -21,10 +22,7 @@ export class VoicesRepo {
   }
 
   async count(ownerId: number, filter: VoiceFilter = {}): Promise<number> {
-    const row = await this.matching(ownerId, filter)
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
+    return countRows(this.matching(ownerId, filter));
   }
 
   list(ownerId: number, filter: VoiceFilter, offset: number, limit: number): Promise<VoiceRow[]> {

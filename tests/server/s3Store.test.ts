@@ -13,6 +13,8 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { S3FileStore } from '../../src/server/adapters/files.s3';
+import { DiskFileStore } from '../../src/server/adapters/files.disk';
+import { RangeNotSatisfiable, type FileStore } from '../../src/server/adapters/files';
 import { openFileStore } from '../../src/server/adapters/openFileStore';
 import { S3LocalCache } from '../../src/server/adapters/s3LocalCache';
 import { probe } from '../../src/server/adapters/media/ffmpeg';
@@ -131,17 +133,24 @@ describe('S3 file store against s3rver on loopback', () => {
     expect(existsSync(path.dirname(b))).toBe(false);
   });
 
-  it('opens byte ranges for streaming and presigns URLs on the public endpoint', async () => {
-    await store.write('u/1/v.mp4', Buffer.from('0123456789'));
-    const whole = await store.open('u/1/v.mp4');
+  it.each(['s3', 'disk'])('opens byte ranges for streaming (%s store)', async (kind) => {
+    const files: FileStore = kind === 's3' ? store : new DiskFileStore(dataDir, new Uint8Array(32));
+    await files.write('u/1/v.mp4', Buffer.from('0123456789'));
+    const whole = await files.open('u/1/v.mp4');
     expect(whole).toMatchObject({ length: 10, size: 10, contentType: 'video/mp4' });
     whole!.body.destroy();
-    const part = await store.open('u/1/v.mp4', { start: 2, end: 5 });
+    const part = await files.open('u/1/v.mp4', { start: 2, end: 5 });
     expect(part).toMatchObject({ length: 4, size: 10, range: { start: 2, end: 5 } });
     const chunks: Buffer[] = [];
     for await (const chunk of part!.body) chunks.push(chunk as Buffer);
     expect(Buffer.concat(chunks).toString()).toBe('2345');
-    expect(await store.open('u/1/none.mp4')).toBeNull();
+    await expect(files.open('u/1/v.mp4', { start: 10 })).rejects.toBeInstanceOf(RangeNotSatisfiable);
+    expect(await files.open('u/1/none.mp4')).toBeNull();
+    await files.remove('u/1/v.mp4');
+  });
+
+  it('presigns URLs on the public endpoint', async () => {
+    await store.write('u/1/v.mp4', Buffer.from('0123456789'));
 
     expect(await store.directUrl('u/1/v.mp4')).toBeNull();
     const publicStore = new S3FileStore(

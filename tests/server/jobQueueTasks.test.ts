@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SubTaskFailed, type SubTaskContext } from '../../src/server/services/jobQueue';
 import { JobFailure } from '../../src/server/services/jobHandler';
@@ -12,6 +14,7 @@ import { testRedisUrl } from './helpers/redis';
  */
 
 const redisUrl = await testRedisUrl();
+const root = path.resolve(import.meta.dirname, '../..');
 
 describe.skipIf(!redisUrl)('BullMQ sub-tasks', () => {
   const queues: TestQueue[] = [];
@@ -122,4 +125,56 @@ describe.skipIf(!redisUrl)('BullMQ sub-tasks', () => {
     expect(brokenRuns).toBe(3);
     await expect.poll(() => stopped.sort(), { timeout: 5_000 }).toEqual([1, 2]);
   }, 30_000);
+
+  it('are finished when the worker running their job dies: another takes the job over and joins them', async () => {
+    const t = await openTestQueue('bullmq', { redisUrl, concurrency: 2 });
+    queues.push(t);
+    const id = await t.queue.enqueue({ kind: 'test.parent', ownerId: 1, subjectId: 1, payload: {} });
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'tests/server/helpers/jobQueueTasksChild.ts',
+        t.dataDir,
+        redisUrl!,
+        t.redis!.prefix,
+      ],
+      { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let output = '';
+    child.stdout!.on('data', (d) => (output += d));
+    child.stderr!.on('data', (d) => (output += d));
+    // The child waits for its job's pieces, two of which it runs itself (two slots).
+    await expect.poll(() => output.match(/piece \d/g)?.length ?? 0, { timeout: 30_000 }).toBe(2);
+    expect(output).toContain(`parent ${id}`);
+    child.kill('SIGKILL');
+    await new Promise((r) => child.once('exit', r));
+
+    const ran: number[] = [];
+    t.queue.subTasks!.registerTask('test.piece', {
+      run: async (data, ctx) => {
+        ran.push((data as { n: number }).n);
+        return { n: (data as { n: number }).n, worker: ctx.workerId };
+      },
+    });
+    t.queue.register('test.parent', {
+      concurrency: 1,
+      async run(ctx) {
+        const tasks = [0, 1, 2].map((n) => ({ id: `piece-${n}`, data: { n } }));
+        const result = await t.queue.subTasks!.runAll('test.piece', ctx.job.id, tasks, {
+          signal: ctx.signal,
+          onProgress: () => undefined,
+        });
+        return { message: '接手完成', result };
+      },
+    });
+    await t.queue.start();
+    // The job's lock runs out in about 2 s here, the dead worker's pieces' in about 15 s.
+    await expect.poll(async () => (await t.queue.find(id))?.status, { timeout: 40_000 }).toBe('done');
+    const row = (await t.queue.find(id))!;
+    expect(row).toMatchObject({ message: '接手完成', attempts: 2 });
+    expect((JSON.parse(row.result!) as { n: number }[]).map((r) => r.n)).toEqual([0, 1, 2]);
+    expect(ran.sort()).toEqual([0, 1, 2]);
+  }, 60_000);
 });

@@ -22,6 +22,31 @@ import { createPresenterProject } from './createPresenterProject';
 import { PresenterPlayer } from './presenterPlayer';
 import './virtual.css';
 
+/** A grid of presenter cards, each showing whether its talking preview is loading or playing. */
+function PresenterGrid(props: {
+  items: readonly CharacterItem[];
+  voiceName: (c: CharacterItem) => string;
+  testId: string;
+  onPreview: (c: CharacterItem) => void;
+  onUse: (c: CharacterItem) => void;
+}) {
+  useSignals();
+  return (
+    <div className="ps-virtual-grid" data-testid={props.testId}>
+      {props.items.map((c) => (
+        <PresenterCard
+          key={c.id}
+          character={c}
+          voiceName={props.voiceName(c)}
+          state={previewId.value === c.id ? previewState.value : 'idle'}
+          onPreview={props.onPreview}
+          onUse={props.onUse}
+        />
+      ))}
+    </div>
+  );
+}
+
 /** 数字人形象库 (/virtual): every presenter the user may use, each with a talking preview. */
 export function VirtualPage() {
   useSignals();
@@ -67,33 +92,23 @@ export function VirtualPage() {
           {t('virtual.count', { n: gallery.count.value })}
         </p>
       )}
-      <div className="ps-virtual-grid" data-testid="presenter-grid">
-        {items.map((c) => (
-          <PresenterCard
-            key={c.id}
-            character={c}
-            voiceName={voices.find((v) => v.id === c.timbreInfo)?.show_name ?? ''}
-            state={previewId.value === c.id ? previewState.value : 'idle'}
-            onPreview={(ch) => void player.current?.toggle(ch)}
-            onUse={(c) => void use(c)}
-          />
-        ))}
-      </div>
+      <PresenterGrid
+        items={items}
+        voiceName={(c) => voices.find((v) => v.id === c.timbreInfo)?.show_name ?? ''}
+        testId="presenter-grid"
+        onPreview={(c) => void player.current?.toggle(c)}
+        onUse={(c) => void use(c)}
+      />
       {ownGallery.value.length > 0 && (
         <>
           <h3 className="ps-virtual-own-title">{t('virtual.ownTitle', { n: ownGallery.value.length })}</h3>
-          <div className="ps-virtual-grid" data-testid="presenter-grid-own">
-            {ownGallery.value.map((c) => (
-              <PresenterCard
-                key={c.id}
-                character={c}
-                voiceName=""
-                state={previewId.value === c.id ? previewState.value : 'idle'}
-                onPreview={(ch) => void player.current?.toggle(ch)}
-                onUse={(c) => void use(c)}
-              />
-            ))}
-          </div>
+          <PresenterGrid
+            items={ownGallery.value}
+            voiceName={() => ''}
+            testId="presenter-grid-own"
+            onPreview={(c) => void player.current?.toggle(c)}
+            onUse={(c) => void use(c)}
+          />
         </>
       )}
       <div className="ps-virtual-status">

@@ -12,16 +12,22 @@ export const DIMMED_ALPHA = 0.35;
 const BROKEN_FILL = 0xf3f4f6;
 const BROKEN_LINE = 0x9ca3af;
 
-/** A PNG sticker at its box; a grey crossed box when its picture is gone. */
-export function StickerView({ item }: { item: StageItem }) {
-  const rt = useRuntime();
-  const { value: texture, failed } = useImageTexture(rt.resolveUrl(item.src));
+/** A sprite kept on its item's box (laid out again when `ready` changes, e.g. its texture arrives). */
+function useBoxedSprite(item: StageItem, ready: unknown) {
   const sprite = useRef<Sprite>(null);
   const layout = useCallback((box: Box) => {
     sprite.current?.position.set(box.x, box.y);
     sprite.current?.setSize(box.width, box.height);
   }, []);
-  useItemLayout(item, layout, texture);
+  useItemLayout(item, layout, ready);
+  return sprite;
+}
+
+/** A PNG sticker at its box; a grey crossed box when its picture is gone. */
+export function StickerView({ item }: { item: StageItem }) {
+  const rt = useRuntime();
+  const { value: texture, failed } = useImageTexture(rt.resolveUrl(item.src));
+  const sprite = useBoxedSprite(item, texture);
   if (failed) return <BrokenSticker item={item} />;
   if (!texture) return null;
   return <pixiSprite ref={sprite} texture={texture} alpha={item.dimmed ? DIMMED_ALPHA : 1} />;
@@ -34,12 +40,7 @@ export function StickerView({ item }: { item: StageItem }) {
 export function GifView({ item }: { item: StageItem }) {
   const rt = useRuntime();
   const { value: gif, failed } = useGifTextures(rt.resolveUrl(item.src));
-  const sprite = useRef<Sprite>(null);
-  const layout = useCallback((box: Box) => {
-    sprite.current?.position.set(box.x, box.y);
-    sprite.current?.setSize(box.width, box.height);
-  }, []);
-  useItemLayout(item, layout, gif);
+  const sprite = useBoxedSprite(item, gif);
   useEffect(() => {
     if (!gif || gif.frames.length < 2) return;
     const started = performance.now();
@@ -51,7 +52,7 @@ export function GifView({ item }: { item: StageItem }) {
       sprite.current.texture = gif.frames[at];
       return true;
     });
-  }, [rt, gif]);
+  }, [rt, gif, sprite]);
   if (failed) return <BrokenSticker item={item} />;
   if (!gif) return null;
   return <pixiSprite ref={sprite} texture={gif.frames[0]} alpha={item.dimmed ? DIMMED_ALPHA : 1} />;

@@ -1,13 +1,7 @@
 import type { ApiClient, CallOptions } from './client';
 import type { RequestOf } from './endpoint';
-import {
-  projectAddEndpoint,
-  projectDeleteEndpoint,
-  projectDetailEndpoint,
-  projectListEndpoint,
-  projectRenameEndpoint,
-  projectUpdateEndpoint,
-} from './project.contract';
+// The project endpoints through their contract module, as one namespace.
+import * as project from './project.contract';
 import { pptDeleteEndpoint, pptInfoEndpoint, pptListEndpoint, pptUploadEndpoint } from './ppt.contract';
 import { characterListEndpoint, sceneListEndpoint, voiceListEndpoint } from './library.contract';
 import { textToSpeechEndpoint } from './speech.contract';
@@ -50,19 +44,20 @@ type Progress = (percent: number) => void;
 export function createStudioApi(client: ApiClient) {
   const { call, upload } = client;
   return {
-    listProjects: (body: RequestOf<typeof projectListEndpoint>, o?: CallOptions) =>
-      call(projectListEndpoint, body, o),
+    listProjects: (body: RequestOf<typeof project.projectListEndpoint>, o?: CallOptions) =>
+      call(project.projectListEndpoint, body, o),
     /** data is the new project id; the spec's fixed fields are filled in. */
-    addProject: (body: RequestOf<typeof projectAddEndpoint>, o?: CallOptions) =>
-      call(projectAddEndpoint, { distinguishability: 2, type: 2, original: 1, ...body }, o),
+    addProject: (body: RequestOf<typeof project.projectAddEndpoint>, o?: CallOptions) =>
+      call(project.projectAddEndpoint, { distinguishability: 2, type: 2, original: 1, ...body }, o),
     renameProject: (projectId: number, projectName: string, o?: CallOptions) =>
-      call(projectRenameEndpoint, { projectId, projectName }, o),
-    deleteProject: (projectId: number, o?: CallOptions) => call(projectDeleteEndpoint, { projectId }, o),
+      call(project.projectRenameEndpoint, { projectId, projectName }, o),
+    deleteProject: (projectId: number, o?: CallOptions) =>
+      call(project.projectDeleteEndpoint, { projectId }, o),
     projectDetail: (projectId: number, o?: CallOptions) =>
-      call(projectDetailEndpoint, { projectId, original: 1 }, o),
+      call(project.projectDetailEndpoint, { projectId, original: 1 }, o),
     /** original 1 saves a draft, 2 the final (export-coordinate) document; `revision` from detail/last save. */
-    updateProject: (body: RequestOf<typeof projectUpdateEndpoint>, o?: CallOptions) =>
-      call(projectUpdateEndpoint, body, o),
+    updateProject: (body: RequestOf<typeof project.projectUpdateEndpoint>, o?: CallOptions) =>
+      call(project.projectUpdateEndpoint, body, o),
 
     uploadPdf: (file: Blob, fileName: string, onProgress?: Progress) =>
       upload(

@@ -13,8 +13,10 @@ const server = await buildServer(config);
 void espeakEngine.warmUp().catch(() => undefined);
 
 const transport = config.redisUrl ? `BullMQ (${config.redisUrl})` : 'the job table';
-const concurrency = config.redisUrl ? (config.workerConcurrency ?? availableParallelism()) : 'per kind';
-console.log(`Presenter Studio worker is running: jobs from ${transport}, ${concurrency} at a time`);
+const concurrency = config.redisUrl
+  ? `${config.workerConcurrency ?? availableParallelism()} at a time, as many render pages beside them`
+  : 'per kind';
+console.log(`Presenter Studio worker is running: jobs from ${transport}, ${concurrency}`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

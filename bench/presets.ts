@@ -4,8 +4,8 @@ import { choosePreset } from '../src/server/video/encoderPreset';
 /*
  * The x264 preset table (README): each candidate preset encoding 20 s of 1080p page-like video (a
  * still converted once and looped, a small moving patch where the mouth is) at 25 fps, crf 21, one
- * x264 thread, five interleaved rounds, each preset's least CPU time. The unit is seconds of video
- * per CPU second (ffmpeg's own -benchmark user + system time), so other load on the machine barely
+ * x264 thread, five interleaved rounds, each preset's least user CPU time. The unit is seconds of video
+ * per CPU second of user time (ffmpeg's own -benchmark figure), so other load on the machine barely
  * moves it. The renderer does not read this table: it measures the same way, shorter, on the
  * machine that renders (src/server/video/encoderPreset.ts). Run: `npx tsx bench/presets.ts`.
  *
@@ -14,7 +14,11 @@ import { choosePreset } from '../src/server/video/encoderPreset';
  */
 export async function presetBench() {
   const measured = await measurePresets(20, 5);
-  return { unit: 'video seconds per CPU second, one thread', chosen: choosePreset(measured), measured };
+  return {
+    unit: 'video seconds per user CPU second, one x264 thread',
+    chosen: choosePreset(measured),
+    measured,
+  };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

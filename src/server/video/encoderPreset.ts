@@ -13,7 +13,7 @@ import { measurePresets, PRESET_CANDIDATES, type EncoderPreset, type PresetSpeed
  */
 
 /** Bump when the measuring method changes: older cached choices are then measured again. */
-const METHOD = 2;
+const METHOD = 3;
 /** Presets whose file is this much larger than the smallest are not chosen, however fast. */
 const MAX_SIZE_RATIO = 1.2;
 

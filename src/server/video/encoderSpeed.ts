@@ -10,9 +10,9 @@ export type EncoderPreset = (typeof PRESET_CANDIDATES)[number];
 /** One preset's measured speed: seconds of 25 fps 1080p page-like video encoded per CPU second. */
 export interface PresetSpeed {
   preset: EncoderPreset;
-  /** Video seconds per CPU second (user + system time of the ffmpeg process), one thread. */
+  /** Video seconds per CPU second of user time of the ffmpeg process, one x264 thread. */
   realtimePerCpuSecond: number;
-  /** The fastest round's CPU seconds. */
+  /** The fastest round's user CPU seconds. */
   cpuSeconds: number;
   sizeKB: number;
 }
@@ -22,9 +22,15 @@ export interface PresetSpeed {
  * CPU time rather than wall time: the figure must not depend on what else the machine runs.
  */
 export function benchmarkCpuSeconds(stderr: string): number {
+  const { user, system } = benchmarkTimes(stderr);
+  return user + system;
+}
+
+/** User and system seconds of ffmpeg's `-benchmark` line. */
+export function benchmarkTimes(stderr: string): { user: number; system: number } {
   const match = /bench: utime=([\d.]+)s stime=([\d.]+)s/.exec(stderr);
   if (!match) throw new Error('ffmpeg printed no -benchmark line');
-  return Number(match[1]) + Number(match[2]);
+  return { user: Number(match[1]), system: Number(match[2]) };
 }
 
 /**
@@ -48,8 +54,10 @@ export function presetClipArgs(preset: string, seconds: number, output: string):
 
 /**
  * Measures every candidate preset: `rounds` rounds, each encoding one clip per preset in turn (so a
- * burst of other load falls on all presets alike), keeping each preset's least CPU time, the one
- * least disturbed by other processes sharing the core's caches.
+ * burst of other load falls on all presets alike), keeping each preset's least user CPU time, the
+ * one least disturbed by other processes sharing the core's caches. System time is left out: it is
+ * mostly page faults of new frame buffers and swung from 0.04 to 0.3 s of a 3.3 s encode with the
+ * memory pressure of a shared machine (two runs of user + system differed by 11%).
  */
 export async function measurePresets(seconds: number, rounds: number): Promise<PresetSpeed[]> {
   const dir = await mkdtemp(path.join(tmpdir(), 'presets-'));
@@ -59,7 +67,7 @@ export async function measurePresets(seconds: number, rounds: number): Promise<P
       for (const preset of PRESET_CANDIDATES) {
         const out = path.join(dir, `${preset}.mp4`);
         const { stderr } = await runFfmpeg(presetClipArgs(preset, seconds, out));
-        const cpu = benchmarkCpuSeconds(stderr);
+        const cpu = benchmarkTimes(stderr).user;
         const size = (await stat(out)).size;
         const prior = best.get(preset);
         if (!prior || cpu < prior.cpu) best.set(preset, { cpu, size });

@@ -6,6 +6,7 @@ import { probe, runFfmpeg } from '../../../src/server/adapters/media/ffmpeg';
 import { choosePreset, encoderPreset, readCalibration } from '../../../src/server/video/encoderPreset';
 import {
   benchmarkCpuSeconds,
+  benchmarkTimes,
   PRESET_CANDIDATES,
   presetClipArgs,
   type PresetSpeed,
@@ -43,6 +44,7 @@ describe('encoder preset calibration', () => {
   it('reads the CPU time ffmpeg reports with -benchmark', () => {
     const stderr = 'frame=  500 fps=144\nbench: utime=3.020s stime=0.309s rtime=3.475s\nbench: maxrss=1kB\n';
     expect(benchmarkCpuSeconds(stderr)).toBeCloseTo(3.329, 3);
+    expect(benchmarkTimes(stderr)).toEqual({ user: 3.02, system: 0.309 });
     expect(() => benchmarkCpuSeconds('no line')).toThrow(/benchmark/);
   });
 

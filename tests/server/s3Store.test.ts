@@ -229,6 +229,16 @@ describe('the server with the S3 store', () => {
     expect(head.statusCode).toBe(206);
     expect(head.headers['content-range']).toBe(`bytes 0-7/${res.rawPayload.length}`);
     expect(head.rawPayload.equals(res.rawPayload.subarray(0, 8))).toBe(true);
+    const onlyHeaders = await t.server.http.inject({
+      method: 'HEAD',
+      url: page,
+      headers: { cookie: `jwt=${alice}` },
+    });
+    expect([
+      onlyHeaders.statusCode,
+      onlyHeaders.headers['content-length'],
+      onlyHeaders.rawPayload.length,
+    ]).toEqual([200, String(res.rawPayload.length), 0]);
     const again = await t.server.http.inject({
       method: 'GET',
       url: page,

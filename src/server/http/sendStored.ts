@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RangeNotSatisfiable, type ByteRange, type FileStore } from '../adapters/files';
 
@@ -43,6 +44,11 @@ export async function sendStored(
   if (stored.range) {
     reply.code(206);
     reply.header('Content-Range', `bytes ${stored.range.start}-${stored.range.end}/${stored.size}`);
+  }
+  if (request.method === 'HEAD') {
+    // Only the headers: stop the object's download (Fastify would otherwise read it all to discard it).
+    stored.body.destroy();
+    return reply.send(Readable.from([]));
   }
   return reply.send(stored.body);
 }

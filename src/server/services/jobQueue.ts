@@ -162,6 +162,12 @@ export interface WorkerBeatStore {
 export abstract class JobRowReads {
   constructor(protected readonly jobs: JobsRepo) {}
 
+  /** Writes a new job's row (status queued): the one record of it, whichever engine runs it. */
+  protected insertRow<K extends string>(job: NewJob<K>): Promise<number> {
+    const { kind, ownerId, subjectId, payload } = job;
+    return this.jobs.enqueue({ kind, ownerId, subjectId, payload });
+  }
+
   find(id: number) {
     return this.jobs.find(id);
   }

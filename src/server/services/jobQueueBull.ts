@@ -75,8 +75,7 @@ export class BullJobQueue extends JobRowReads implements JobQueue {
   }
 
   async enqueue<K extends string>(job: NewJob<K>): Promise<number> {
-    const { kind, ownerId, subjectId, payload } = job;
-    const id = await this.jobs.enqueue({ kind, ownerId, subjectId, payload });
+    const id = await this.insertRow(job);
     const row = (await this.jobs.find(id))!;
     try {
       await this.submit(row, job.priority);

@@ -37,8 +37,7 @@ export class TableJobQueue extends JobRowReads implements JobQueue {
   }
 
   async enqueue<K extends string>(job: NewJob<K>): Promise<number> {
-    const { kind, ownerId, subjectId, payload } = job;
-    const id = await this.jobs.enqueue({ kind, ownerId, subjectId, payload });
+    const id = await this.insertRow(job);
     this.runner.notify();
     return id;
   }

@@ -2,6 +2,7 @@ import { DelayedError, Queue, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import { RedisWorkerBeats } from './workerBeats.redis';
 import { BullTaskTransport } from './bullmqTasks';
+import { listen, stopListening } from './bullmqListen';
 
 /** What a BullMQ job carries: the job table row it stands for, and its payload for onlookers. */
 export interface BullJobData {
@@ -109,9 +110,9 @@ export class BullTransport {
     process: (delivery: Delivery) => Promise<DeliveryResult>,
     onCancel: (rowIds: number[]) => void,
   ): Promise<void> {
-    this.subscriber = this.connection.duplicate();
-    this.subscriber.on('message', (_channel: string, message: string) => onCancel(JSON.parse(message)));
-    await this.subscriber.subscribe(this.channel());
+    this.subscriber = await listen(this.connection, this.channel(), (message) =>
+      onCancel(JSON.parse(message)),
+    );
     this.worker = new Worker<BullJobData>(
       QUEUE_NAME,
       async (job: Job<BullJobData>, token?: string) => {
@@ -142,8 +143,7 @@ export class BullTransport {
 
   /** Stops taking jobs, waiting for the running ones, and stops listening for cancels. */
   async stopWorker(): Promise<void> {
-    await this.worker?.close();
-    await this.subscriber?.quit().catch(() => undefined);
+    await stopListening(this.worker, this.subscriber);
     this.worker = undefined;
     this.subscriber = undefined;
   }

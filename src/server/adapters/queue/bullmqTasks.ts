@@ -1,5 +1,6 @@
 import { Job, Queue, UnrecoverableError, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
+import { listen, stopListening } from './bullmqListen';
 
 /** A sub-task as BullMQ carries it: the job row it belongs to, and what to do. */
 export interface BullTaskData {
@@ -89,14 +90,11 @@ export class BullTaskTransport {
     process: (delivery: TaskDelivery) => Promise<unknown>,
     onCancel: (parentIds: number[]) => void,
   ): Promise<void> {
-    this.subscriber = this.connection.duplicate();
-    this.subscriber.on('error', () => undefined);
-    this.subscriber.on('message', (_channel: string, message: string) => {
+    this.subscriber = await listen(this.connection, this.channel(), (message) => {
       const parents = new Set(JSON.parse(message) as number[]);
       for (const [jobId, parentId] of this.active) if (parents.has(parentId)) this.stopped.add(jobId);
       onCancel([...parents]);
     });
-    await this.subscriber.subscribe(this.channel());
     this.worker = new Worker<BullTaskData>(
       TASK_QUEUE,
       async (job: Job<BullTaskData>) => {
@@ -131,8 +129,7 @@ export class BullTaskTransport {
   }
 
   async stopWorker(): Promise<void> {
-    await this.worker?.close();
-    await this.subscriber?.quit().catch(() => undefined);
+    await stopListening(this.worker, this.subscriber);
     this.worker = undefined;
     this.subscriber = undefined;
   }

@@ -197,7 +197,9 @@ async function renderDocument(
         cache,
         stop.signal,
         (n, pageMs) => {
-          progressMs.set(plans[missing[n]].index, pageMs);
+          const plan = plans[missing[n]];
+          if (pageMs >= plan.durationMs && progressMs.get(plan.index) !== plan.durationMs) pagesDone++;
+          progressMs.set(plan.index, pageMs);
           report();
         },
       ).then((workers) => void (renderedBy = workers))

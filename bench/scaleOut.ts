@@ -1,11 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { cpus, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { toExportDocument } from '../src/model/project';
+import { encoderPreset } from '../src/server/video/encoderPreset';
 import { benchDocument, speakAll } from './benchProject';
 
 // `npx tsx bench/scaleOut.ts` (or `npm run bench -- --scale-out`): the bench project rendered by
@@ -125,6 +126,8 @@ try {
   };
   await call('/virtual/v1/userPro/update', update, token);
 
+  // The first render's encoder calibration (cached in the shared DATA_DIR) is not timed.
+  const preset = await encoderPreset(dataDir);
   const runs: Record<string, unknown>[] = [];
   for (const count of COUNTS) {
     while (workers.length < count) workers.push(await startWorker());
@@ -143,11 +146,15 @@ try {
     const videoS = status.video.durationMs / 1000;
     runs.push({
       workers: count,
+      // Other work on the machine changes these figures a lot: the 1-minute load average says how much.
+      loadAverage: +loadavg()[0].toFixed(1),
       renderSeconds: seconds(ms),
       realtimeFactor: +(videoS / (ms / 1000)).toFixed(2),
       videoSeconds: videoS,
     });
-    console.log(`${count} worker(s): ${seconds(ms)} s for ${videoS} s of video`);
+    console.log(
+      `${count} worker(s): ${seconds(ms)} s for ${videoS} s of video (load ${loadavg()[0].toFixed(1)})`,
+    );
   }
   const one = runs[0].renderSeconds as number;
   for (const r of runs) r.speedupOverOne = +(one / (r.renderSeconds as number)).toFixed(2);
@@ -156,6 +163,7 @@ try {
     cpus: cpus().length,
     cpu: cpus()[0]?.model,
     pages: PAGES,
+    encoderPreset: preset,
     note: 'web at WORKERS=0, N npm run worker processes with WORKER_CONCURRENCY=1 on this one machine, BullMQ, cold page cache',
     runs,
   };

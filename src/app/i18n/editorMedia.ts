@@ -13,6 +13,15 @@ export const editorMediaZh = {
     segment: '{{n}} · {{shot}} · {{count}}字',
     normal: '正常',
     previewBadge: '{{shot}} 预览',
+    readingTab: '读音',
+    readingHint:
+      '为光标前的「{{char}}」标注读音：选一个常用读音，或输入拼音（如 háng 或 hang2）。标注只改变朗读，字幕仍显示原字。',
+    readingNoChar: '请先在文本框中把光标放在要标注读音的汉字后面，再打开此处。',
+    readingPlaceholder: '拼音，如 háng 或 hang2',
+    readingInsert: '插入读音',
+    readingInvalid: '请输入一个拼音音节，如 háng 或 hang2',
+    readingAsWritten: '这个读音暂时无法单独朗读，将按原字朗读',
+    readingInserted: '已标注读音 {{label}}',
   },
   stickers: {
     pngTab: '贴图',
@@ -98,6 +107,15 @@ export const editorMediaEn: typeof editorMediaZh = {
     segment: '{{n}} · {{shot}} · {{count}} chars',
     normal: 'Normal',
     previewBadge: '{{shot}} preview',
+    readingTab: 'Reading',
+    readingHint:
+      'Sets how 「{{char}}」 before the caret is read: pick a usual reading or type its pinyin (háng or hang2). Only the speech changes; subtitles show the character.',
+    readingNoChar: 'Put the caret right after the Chinese character to mark in the narration box first.',
+    readingPlaceholder: 'Pinyin, e.g. háng or hang2',
+    readingInsert: 'Insert reading',
+    readingInvalid: 'Type one pinyin syllable, e.g. háng or hang2',
+    readingAsWritten: 'This reading cannot be voiced on its own yet; the character is read as written',
+    readingInserted: 'Reading marked: {{label}}',
   },
   stickers: {
     pngTab: 'Stickers',

@@ -55,4 +55,5 @@ export {
 } from './normalizeForSpeech';
 export { readDigits, readInteger, readNumber } from './chineseNumerals';
 export { pinyinKey, shownWords, spokenReading, withoutReadings } from './readingMarkers';
+export { POLYPHONES, readingsOf } from './polyphones';
 export { spellAbbreviation } from './speechRules';

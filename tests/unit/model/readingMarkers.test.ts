@@ -3,6 +3,8 @@ import {
   normalizeForSpeech,
   pageCues,
   pinyinKey,
+  POLYPHONES,
+  readingsOf,
   shownWords,
   spokenReading,
   withoutReadings,
@@ -89,5 +91,19 @@ describe('多音字 markers: spoken one way, shown another', () => {
       ['行业领先', 0],
       ['2026年增长了35%', 1500],
     ]);
+  });
+});
+
+describe('the 读音 tab’s table of common 多音字', () => {
+  it('lists only valid pinyin, at least two distinct readings a character', () => {
+    for (const [char, readings] of Object.entries(POLYPHONES)) {
+      expect([...char]).toHaveLength(1);
+      const keys = readings.map((r) => pinyinKey(r));
+      expect(keys, char).not.toContain(null);
+      expect(new Set(keys).size, char).toBe(readings.length);
+      expect(readings.length, char).toBeGreaterThanOrEqual(2);
+    }
+    expect(readingsOf('行')).toEqual(['xíng', 'háng']);
+    expect(readingsOf('桌')).toEqual([]);
   });
 });

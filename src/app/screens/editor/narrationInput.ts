@@ -136,6 +136,31 @@ export function forgetCaret(box: HTMLElement): void {
   if (lastCaret?.box === box) lastCaret = null;
 }
 
+/**
+ * The character just before the remembered caret of `box` (else before its end), where a marker
+ * inserted now would follow it; null when there is none (start of the box, or after a marker).
+ */
+export function charBeforeRememberedCaret(box: HTMLElement): string | null {
+  const saved =
+    lastCaret?.box === box && box.contains(lastCaret.range.startContainer) ? lastCaret.range : null;
+  let node: Node | null = saved ? saved.startContainer : box;
+  let offset = saved ? saved.startOffset : box.childNodes.length;
+  // Inside an element the caret sits between children: look at the end of the child before it.
+  while (node && node.nodeType !== Node.TEXT_NODE) {
+    const before: Node | null = offset > 0 ? node.childNodes[offset - 1] : null;
+    if (
+      !before ||
+      (before.nodeType !== Node.TEXT_NODE && before.nodeName !== 'DIV' && before.nodeName !== 'P')
+    )
+      return null;
+    node = before;
+    offset =
+      before.nodeType === Node.TEXT_NODE ? (before.textContent ?? '').length : before.childNodes.length;
+  }
+  const chars = [...(node?.textContent ?? '').slice(0, offset)];
+  return chars.length > 0 ? chars[chars.length - 1] : null;
+}
+
 /** Inserts `html` at the remembered caret of `box` (else its end) and returns the box's new HTML. */
 export function insertAtRememberedCaret(box: HTMLElement, html: string): string {
   box.focus();

@@ -6,14 +6,15 @@ import { insertOpen, narrationDraft } from '../../../state/editorNarration';
 import { showMessage } from '../../../state/messages';
 import { currentNarrationBox, insertAtRememberedCaret } from '../narrationInput';
 import { TabStrip } from '../TabStrip';
+import { ReadingTab } from './ReadingTab';
 import { ShotTab } from './ShotTab';
 import { TextureTab } from './TextureTab';
 import './insert.css';
 
-type Tab = 'shot' | 'png' | 'gif';
+type Tab = 'shot' | 'reading' | 'png' | 'gif';
 
 /**
- * 插入元素 (spec 2): tabs 镜头 (shot tags), 贴图 (PNG stickers) and GIF. Whatever is chosen goes in
+ * 插入元素 (spec 2): tabs 镜头 (shot tags), 读音 (多音字 reading markers), 贴图 (PNG stickers) and GIF. Whatever is chosen goes in
  * as a marker at the narration box's last caret (its end when there was none).
  */
 export function InsertDialog() {
@@ -31,6 +32,7 @@ export function InsertDialog() {
 
   const tabs: { key: Tab; label: string }[] = [
     { key: 'shot', label: t('insert.shotTab') },
+    { key: 'reading', label: t('insert.readingTab') },
     { key: 'png', label: t('stickers.pngTab') },
     { key: 'gif', label: t('stickers.gifTab') },
   ];
@@ -54,6 +56,8 @@ export function InsertDialog() {
         />
         {tab === 'shot' ? (
           <ShotTab onInsert={(html, label) => insert(html, t('insert.inserted', { label }))} />
+        ) : tab === 'reading' ? (
+          <ReadingTab onInsert={(html, label) => insert(html, t('insert.readingInserted', { label }))} />
         ) : (
           <TextureTab
             key={tab}

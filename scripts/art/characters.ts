@@ -64,7 +64,7 @@ function fileNames(prefix: string): Record<string, string> {
 }
 
 /** Body, mouths, blink and static at one scale, written to `dir`; returns the static image. */
-async function renderSet(p: Presenter, dir: string, k: number): Promise<Buffer> {
+async function renderSet(p: Presenter, dir: string, k: number, headBox: Box): Promise<Buffer> {
   await mkdir(dir, { recursive: true });
   const body = await png(figureSvg(p), k).toBuffer();
   await writeFile(path.join(dir, 'body.png'), body);
@@ -73,7 +73,7 @@ async function renderSet(p: Presenter, dir: string, k: number): Promise<Buffer> 
     await writeFile(path.join(dir, 'full.png'), await png(figureSvg(p, true), k).toBuffer());
     await writeFile(path.join(dir, 'full-torso.png'), await png(torsoSvg(p, true), k).toBuffer());
   }
-  const h = scaled(HEAD_BOX, k);
+  const h = scaled(headBox, k);
   const headPng = await sharp(await png(headSvg(p), k).toBuffer())
     .extract({ left: h.x, top: h.y, width: h.width, height: h.height })
     .png({ compressionLevel: 9 })
@@ -118,11 +118,41 @@ async function icon(p: Presenter, staticPng: Buffer): Promise<Buffer> {
     .toBuffer();
 }
 
+/**
+ * The presenter's own head box: the drawn head (and the mouth and eyes boxes) plus a margin a turn
+ * of a few degrees stays inside, on even pixels, within HEAD_BOX. The render turns this sprite on
+ * every frame, so a short-haired head is not turned with the long-haired one's empty corners.
+ */
+async function headBoxOf(p: Presenter): Promise<Box> {
+  const { info } = await png(headSvg(p)).trim({ threshold: 0 }).toBuffer({ resolveWithObject: true });
+  const drawn = {
+    x: -(info.trimOffsetLeft ?? 0),
+    y: -(info.trimOffsetTop ?? 0),
+    w: info.width,
+    h: info.height,
+  };
+  const margin = 16;
+  const left = Math.min(drawn.x, MOUTH_BOX.x, EYES_BOX.x) - margin;
+  const top = Math.min(drawn.y, EYES_BOX.y) - margin;
+  const right =
+    Math.max(drawn.x + drawn.w, MOUTH_BOX.x + MOUTH_BOX.width, EYES_BOX.x + EYES_BOX.width) + margin;
+  const bottom = Math.max(drawn.y + drawn.h, MOUTH_BOX.y + MOUTH_BOX.height) + margin;
+  const x = Math.max(HEAD_BOX.x, Math.floor(left / 2) * 2);
+  const y = Math.max(HEAD_BOX.y, Math.floor(top / 2) * 2);
+  return {
+    x,
+    y,
+    width: Math.min(HEAD_BOX.x + HEAD_BOX.width, Math.ceil(right / 2) * 2) - x,
+    height: Math.min(HEAD_BOX.y + HEAD_BOX.height, Math.ceil(bottom / 2) * 2) - y,
+  };
+}
+
 export async function buildCharacter(p: Presenter, outRoot: string): Promise<CharacterManifest> {
   const dir = path.join(outRoot, p.id);
   await mkdir(dir, { recursive: true });
-  const still = await renderSet(p, dir, 1);
-  await renderSet(p, path.join(dir, 'hd'), HD_SCALE);
+  const head = await headBoxOf(p);
+  const still = await renderSet(p, dir, 1, head);
+  await renderSet(p, path.join(dir, 'hd'), HD_SCALE, head);
   await writeFile(path.join(dir, 'icon.png'), await icon(p, still));
   const manifest: CharacterManifest = {
     id: p.id,
@@ -133,7 +163,7 @@ export async function buildCharacter(p: Presenter, outRoot: string): Promise<Cha
     height: CANVAS.height,
     mouth: { ...MOUTH_BOX },
     eyes: { ...EYES_BOX },
-    head: { ...HEAD_BOX },
+    head,
     pivot: { ...NECK_PIVOT },
     full: { ...FULL_CANVAS, files: { body: 'full.png', torso: 'full-torso.png' } },
     mouthShapes: [...MOUTH_SHAPES],
@@ -145,7 +175,7 @@ export async function buildCharacter(p: Presenter, outRoot: string): Promise<Cha
       height: CANVAS.height * HD_SCALE,
       mouth: scaled(MOUTH_BOX, HD_SCALE),
       eyes: scaled(EYES_BOX, HD_SCALE),
-      head: scaled(HEAD_BOX, HD_SCALE),
+      head: scaled(head, HD_SCALE),
       pivot: { x: NECK_PIVOT.x * HD_SCALE, y: NECK_PIVOT.y * HD_SCALE },
       files: fileNames('hd/'),
     },

@@ -100,11 +100,11 @@ describe.each(testDialects())('account on %s', (dialect) => {
 
     // A second upload replaces the first file instead of piling up.
     await uploadAvatar(await png(300, 300));
-    expect(filesIn('files/avatars')).toHaveLength(1);
+    expect(await t.stored.list('avatars')).toHaveLength(1);
   });
 
   it('refuses a text file named .png, a 150x150 image and an 11 MB image, leaving nothing behind', async () => {
-    const before = filesIn('files/avatars');
+    const before = await t.stored.list('avatars');
     const text = await uploadAvatar(Buffer.from('this is not an image at all'), 'evil.png');
     expect(text.body).toMatchObject({ code: 400, msg: 'Image only' });
     const small = await uploadAvatar(await png(150, 150));
@@ -120,7 +120,7 @@ describe.each(testDialects())('account on %s', (dialect) => {
     expect(big.length).toBeGreaterThan(11 * 1024 * 1024);
     const large = await uploadAvatar(big);
     expect(large.body).toMatchObject({ code: 413, msg: 'Image exceeds size limit: 10240kb' });
-    expect(filesIn('files/avatars')).toEqual(before);
+    expect(await t.stored.list('avatars')).toEqual(before);
     expect(filesIn('tmp')).toEqual([]);
   });
 

@@ -68,10 +68,7 @@ describe.each(testDialects())('materials (userResources) on %s', (dialect) => {
     (await t.call('POST', LIST, { token, body: { pageIndex: 1, pageSize: 1000, type, ...extra } })).body;
   const fetchFile = (url: string, token: string) =>
     t.server.http.inject({ method: 'GET', url, headers: { cookie: `jwt=${token}` } });
-  const materialFiles = (userId: number) => {
-    const dir = path.join(t.config.dataDir, 'files', `u/${userId}/materials`);
-    return existsSync(dir) ? readdirSync(dir).sort() : [];
-  };
+  const materialFiles = (userId: number) => t.stored.list(`u/${userId}/materials`);
   const tempFiles = () => {
     const dir = path.join(t.config.dataDir, 'tmp');
     return existsSync(dir) ? readdirSync(dir) : [];
@@ -117,12 +114,12 @@ describe.each(testDialects())('materials (userResources) on %s', (dialect) => {
     expect(item.durationMs).toBeGreaterThan(1900);
     expect(item.durationMs).toBeLessThan(2200);
     expect(item.path).toMatch(/^\/files\/u\/\d+\/materials\/[0-9a-f]+\.m4a$/);
-    const stored = await probe(path.join(t.config.dataDir, 'files', item.path.slice('/files/'.length)));
+    const stored = await probe(await t.stored.localCopy(item.path));
     expect(stored.streams.find((s) => s.type === 'audio')?.codec).toBe('aac');
   });
 
   it('refuses bad uploads with clear messages and leaves nothing behind', async () => {
-    const before = materialFiles(1);
+    const before = await materialFiles(1);
     const cases: [Buffer, string, Record<string, string>, string][] = [
       [await png(), 'music.mp3', { resourcesType: '3' }, materialMessages.audioType],
       [Buffer.from('not an image at all'), 'picture.png', { resourcesType: '2' }, materialMessages.imageType],
@@ -153,7 +150,7 @@ describe.each(testDialects())('materials (userResources) on %s', (dialect) => {
       (await t.call('POST', UPLOAD, { token: alice, payload: missing.payload, headers: missing.headers }))
         .body,
     ).toMatchObject({ code: 400, msg: materialMessages.fileRequired });
-    expect(materialFiles(1)).toEqual(before);
+    expect(await materialFiles(1)).toEqual(before);
     expect(tempFiles()).toEqual([]);
     expect((await t.call('POST', UPLOAD, { payload: Buffer.alloc(0) })).body.code).toBe(501);
   });
@@ -179,8 +176,8 @@ describe.each(testDialects())('materials (userResources) on %s', (dialect) => {
       code: 200,
       msg: '删除成功',
     });
-    expect(existsSync(path.join(t.config.dataDir, 'files', item.path.slice(7)))).toBe(false);
-    expect(existsSync(path.join(t.config.dataDir, 'files', item.thumb.slice(7)))).toBe(false);
+    expect(await t.stored.exists(item.path)).toBe(false);
+    expect(await t.stored.exists(item.thumb)).toBe(false);
     expect((await del(alice, { resourcesId: item.resourcesId, source: 1 })).body.code).toBe(404);
     expect((await list(2)).data.count).toBe(1);
   });

@@ -58,7 +58,12 @@ describe.each(testDialects())('custom scenes (%s)', (dialect) => {
     const form = multipart('path', filename, file, fields);
     return (await t.call('POST', '/virtual/v1/scene/upload', { token, ...form })).body;
   };
-  const stored = (url: string) => path.join(t.config.dataDir, 'files', url.replace(/^\/files\//, ''));
+  /** A local copy of a stored file the API named by URL (on disk or from the test bucket). */
+  const stored = (url: string) => t.stored.localCopy(url);
+  const allExist = async (urls: string[]) =>
+    (await Promise.all(urls.map((u) => t.stored.exists(u)))).every(Boolean);
+  const noneExist = async (urls: string[]) =>
+    !(await Promise.all(urls.map((u) => t.stored.exists(u)))).some(Boolean);
   const tmpFiles = () => {
     const dir = path.join(t.config.dataDir, 'tmp');
     return existsSync(dir) ? readdirSync(dir) : [];
@@ -76,19 +81,19 @@ describe.each(testDialects())('custom scenes (%s)', (dialect) => {
     const landscape = await upload(alice, jpeg, 'square.JPG', { sizeType: '1' });
     expect(landscape.code).toBe(200);
     expect(landscape.data).toMatch(new RegExp(`^/files/u/${aliceId}/scenes/[0-9a-f]{24}\\.jpg$`));
-    const l = await sharp(stored(landscape.data)).metadata();
+    const l = await sharp(await stored(landscape.data)).metadata();
     expect([l.format, l.width, l.height]).toEqual(['jpeg', 1920, 1080]);
 
     const portrait = await upload(alice, png, 'wide.png', { sizeType: '2' });
     expect(portrait.code).toBe(200);
-    const file = stored(portrait.data);
+    const file = await stored(portrait.data);
     const p = await sharp(file).metadata();
     expect([p.width, p.height]).toEqual([750, 1334]);
     // Cover + centre: a wide image keeps its middle (green) band in the middle of the frame.
     const { data, info } = await sharp(file).raw().toBuffer({ resolveWithObject: true });
     const at = (x: number, y: number) => [...data.subarray((y * 750 + x) * info.channels)].slice(0, 3) as Rgb;
     expect(near(at(375, 667), GREEN)).toBe(true);
-    const thumb = await sharp(file.replace(/\.jpg$/, '.thumb.jpg')).metadata();
+    const thumb = await sharp(await stored(portrait.data.replace(/\.jpg$/, '.thumb.jpg'))).metadata();
     expect([thumb.width, thumb.height]).toEqual([180, 320]);
 
     // The owner's browser session may load it; another user's may not.
@@ -107,7 +112,7 @@ describe.each(testDialects())('custom scenes (%s)', (dialect) => {
   });
 
   it('refuses what is not a PNG or JPEG by content, whatever its name, and keeps nothing', async () => {
-    const before = readdirSync(path.join(t.config.dataDir, 'files', `u/${aliceId}/scenes`)).length;
+    const before = (await t.stored.list(`u/${aliceId}/scenes`)).length;
     const gif = await bands(300, 200, 'gif');
     const attempts: [Buffer, string][] = [
       [Buffer.from('这不是图片，只是一段文字。'), 'notes.png'],
@@ -123,7 +128,7 @@ describe.each(testDialects())('custom scenes (%s)', (dialect) => {
       const res = await upload(alice, file, name, { sizeType: '1' });
       expect([name, res.code, res.msg]).toEqual([name, 400, sceneMessages.notImage]);
     }
-    expect(readdirSync(path.join(t.config.dataDir, 'files', `u/${aliceId}/scenes`))).toHaveLength(before);
+    expect(await t.stored.list(`u/${aliceId}/scenes`)).toHaveLength(before);
     expect(tmpFiles()).toEqual([]);
   });
 
@@ -217,8 +222,8 @@ describe.each(testDialects())('custom scenes (%s)', (dialect) => {
 
   it('deletes only the owner’s own scenes, with their files; built-in scenes are refused', async () => {
     const mine = await addScene(alice, '待删除', 1);
-    const files = [stored(mine.path), stored(mine.thumb)];
-    expect(files.every((f) => existsSync(f))).toBe(true);
+    const files = [mine.path, mine.thumb];
+    expect(await allExist(files)).toBe(true);
 
     const byBob = await post(bob, '/virtual/v1/scene/delete', { id: mine.id });
     expect([byBob.body.code, byBob.body.msg]).toEqual([404, sceneMessages.notFound]);
@@ -226,12 +231,12 @@ describe.each(testDialects())('custom scenes (%s)', (dialect) => {
     const library = await post(alice, '/virtual/v1/scene/delete', { id: builtInId });
     expect([library.body.code, library.body.msg]).toEqual([403, sceneMessages.builtIn]);
     expect((await post(alice, '/virtual/v1/scene/delete', { id: 'nope' })).body.code).toBe(404);
-    expect(files.every((f) => existsSync(f))).toBe(true);
+    expect(await allExist(files)).toBe(true);
     expect((await list(alice, 1)).count).toBe(builtIn[1] + 1);
 
     const res = await post(alice, '/virtual/v1/scene/delete', { id: Number(mine.id) });
     expect(res.body.code).toBe(200);
-    expect(files.some((f) => existsSync(f))).toBe(false);
+    expect(await noneExist(files)).toBe(true);
     expect((await list(alice, 1)).count).toBe(builtIn[1]);
     expect((await post(alice, '/virtual/v1/scene/delete', { id: mine.id })).body.code).toBe(404);
     expect(tmpFiles()).toEqual([]);

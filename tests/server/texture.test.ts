@@ -179,9 +179,8 @@ describe.each(testDialects())('stickers / texture API (%s)', (dialect) => {
   });
 
   it('checks the format by content: the spec messages for PNG and GIF, nothing kept', async () => {
-    const dir = path.join(t.config.dataDir, 'files', `u/${aliceId}/textures`);
-    const count = () => (existsSync(dir) ? readdirSync(dir).length : 0);
-    const before = count();
+    const count = async () => (await t.stored.list(`u/${aliceId}/textures`)).length;
+    const before = await count();
     const attempts: [Buffer, string, number, string][] = [
       [jpeg, 'photo.png', 1, textureMessages.notPng],
       [gif, 'anim.png', 1, textureMessages.notPng],
@@ -202,7 +201,7 @@ describe.each(testDialects())('stickers / texture API (%s)', (dialect) => {
     const wrongField = multipart('file', 'x.png', png, { textureType: '1' });
     const missing = await t.call('POST', '/virtual/v1/texture/upload', { token: alice, ...wrongField });
     expect(missing.body.msg).toBe(textureMessages.fileRequired);
-    expect(count()).toBe(before);
+    expect(await count()).toBe(before);
     expect(tmpFiles()).toEqual([]);
   });
 
@@ -235,11 +234,11 @@ describe.each(testDialects())('stickers / texture API (%s)', (dialect) => {
 
   it('deletes own uploads only; built-in stickers cannot be deleted', async () => {
     const mine = (await upload(alice, png, 'temp.png', 1)).data as Item;
-    const file = path.join(t.config.dataDir, 'files', mine.path.replace(/^\/files\//, ''));
-    expect(existsSync(file)).toBe(true);
+    const file = mine.path;
+    expect(await t.stored.exists(file)).toBe(true);
     const res = await post(alice, '/virtual/v1/texture/delete', { textureId: mine.textureId });
     expect([res.body.code, res.body.msg]).toEqual([200, textureMessages.deleted]);
-    expect(existsSync(file)).toBe(false);
+    expect(await t.stored.exists(file)).toBe(false);
     expect((await info(alice, mine.textureId)).body.code).toBe(404);
     const builtIn = await post(alice, '/virtual/v1/texture/delete', { textureId: 's001' });
     expect([builtIn.body.code, builtIn.body.msg]).toEqual([403, textureMessages.builtIn]);

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import type { S3Config } from '../../../src/server/adapters/s3.config';
 
@@ -49,4 +50,50 @@ export async function startTestBucket(overrides: Partial<S3Config> = {}): Promis
       rmSync(directory, { recursive: true, force: true });
     },
   };
+}
+
+/** The S3_* variables that point a child server or worker (`npm start`, `npm run worker`) at a bucket. */
+export function s3Env(config: S3Config): Record<string, string> {
+  return {
+    S3_ENDPOINT: config.endpoint!,
+    S3_BUCKET: config.bucket,
+    S3_REGION: config.region,
+    S3_ACCESS_KEY_ID: config.accessKeyId!,
+    S3_SECRET_ACCESS_KEY: config.secretAccessKey!,
+    S3_FORCE_PATH_STYLE: config.forcePathStyle ? '1' : '0',
+  };
+}
+
+/**
+ * For tests that start server processes themselves: with TEST_STORE=s3 a fresh bucket and the
+ * variables that point the processes at it, else nothing (they store files in DATA_DIR/files).
+ */
+export async function childStore(): Promise<{ env: Record<string, string>; bucket?: TestBucket }> {
+  if (!testStoreIsS3()) return { env: {} };
+  const bucket = await startTestBucket();
+  return { env: s3Env(bucket.config), bucket };
+}
+
+/** Every object key in a test bucket (at most a few thousand in a test). */
+export async function listBucketKeys(config: S3Config): Promise<string[]> {
+  const client = new S3Client({
+    endpoint: config.endpoint,
+    region: config.region,
+    forcePathStyle: config.forcePathStyle,
+    credentials: { accessKeyId: config.accessKeyId!, secretAccessKey: config.secretAccessKey! },
+  });
+  const keys: string[] = [];
+  let token: string | undefined;
+  try {
+    do {
+      const page = await client.send(
+        new ListObjectsV2Command({ Bucket: config.bucket, ContinuationToken: token }),
+      );
+      keys.push(...(page.Contents ?? []).map((o) => o.Key!));
+      token = page.NextContinuationToken;
+    } while (token);
+  } finally {
+    client.destroy();
+  }
+  return keys.sort();
 }

@@ -6,17 +6,37 @@ import pg from 'pg';
 import { buildServer, type StudioServer } from '../../../src/server/buildServer';
 import type { ServerConfig } from '../../../src/server/config';
 import { startTestBucket, testStoreIsS3 } from './s3Store';
+import { storedFiles, type StoredFiles } from './storedFiles';
+import { dropPrefix, testPrefix } from './redis';
 
 export type DialectName = 'sqlite' | 'postgres';
 
-/** The dialects to run server tests on: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
+/**
+ * The dialects to run server tests on: SQLite, and PostgreSQL when TEST_DATABASE_URL is set.
+ * TEST_DIALECTS=postgres runs the PostgreSQL pass alone (the S3 profile in `npm test`).
+ */
 export function testDialects(): DialectName[] {
-  return process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+  const dialects: DialectName[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+  const only = process.env.TEST_DIALECTS?.split(',').filter(Boolean);
+  return only?.length ? dialects.filter((d) => only.includes(d)) : dialects;
+}
+
+/**
+ * TEST_QUEUE=bullmq: test servers on PostgreSQL carry their jobs on BullMQ (Redis at TEST_REDIS_URL,
+ * else 127.0.0.1:6379), each under a key prefix of its own; SQLite ones keep the job table. This is
+ * the "PostgreSQL + BullMQ" of the test profiles (README "Commands"); `npm test` sets it when Redis
+ * answers. Unset: every test server uses the job table.
+ */
+function testQueueRedis(dialect: DialectName): string | undefined {
+  if (process.env.TEST_QUEUE !== 'bullmq' || dialect !== 'postgres') return undefined;
+  return process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
 }
 
 export interface TestServer {
   server: StudioServer;
   config: ServerConfig;
+  /** The server's stored files, on disk or in the test bucket alike (assert through this, not the disk). */
+  stored: StoredFiles;
   /** JSON call through the real HTTP stack (in-process); returns HTTP status and parsed body. */
   call(
     method: 'GET' | 'POST',
@@ -54,6 +74,8 @@ export async function startTestServer(
   // TEST_STORE=s3: stored files go to a fresh bucket of a loopback s3rver (unless a test set one).
   const bucket = testStoreIsS3() && !overrides.s3 ? await startTestBucket() : undefined;
   if (bucket) config.s3 = bucket.config;
+  const redisUrl = overrides.redisUrl === undefined ? testQueueRedis(dialect) : undefined;
+  if (redisUrl) Object.assign(config, { redisUrl, redisPrefix: testPrefix() });
   const server = await buildServer(config);
   const call: TestServer['call'] = async (method, url, opts = {}) => {
     const headers: Record<string, string> = { ...opts.headers };
@@ -79,6 +101,7 @@ export async function startTestServer(
   return {
     server,
     config,
+    stored: storedFiles(server.files, config.s3?.bucket),
     call,
     async login(username, password) {
       const res = await call('POST', '/virtual/v1/login', { body: { username, password, version: 'test' } });
@@ -88,6 +111,7 @@ export async function startTestServer(
     async stop() {
       await server.close();
       await bucket?.stop();
+      if (redisUrl) await dropPrefix(redisUrl, config.redisPrefix!);
       rmSync(dataDir, { recursive: true, force: true });
       if (schema) await dropSchema(schema);
     },

@@ -1,12 +1,15 @@
 import { Kysely, Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
 import type { Dialect } from './schema';
+import { migrationsFrom0009, type MigrationKit } from './migrationsFrom0009';
 
 // Migrations are code, in order, and must run unchanged on SQLite and PostgreSQL: the only
 // dialect-specific piece is the auto-increment key, chosen by `idColumn`.
 function buildMigrations(dialect: Dialect): Record<string, Migration> {
-  const idType = dialect === 'postgres' ? 'serial' : 'integer';
-  const idColumn = (col: import('kysely').ColumnDefinitionBuilder) =>
-    dialect === 'postgres' ? col.primaryKey() : col.primaryKey().autoIncrement();
+  const kit: MigrationKit = {
+    idType: dialect === 'postgres' ? 'serial' : 'integer',
+    idColumn: (col) => (dialect === 'postgres' ? col.primaryKey() : col.primaryKey().autoIncrement()),
+  };
+  const { idType, idColumn } = kit;
   return {
     '0001_accounts': {
       async up(db: Kysely<unknown>) {
@@ -209,82 +212,7 @@ function buildMigrations(dialect: Dialect): Record<string, Migration> {
           select id, points, 'grant', '', points, 0, created_at from users where points > 0`.execute(db);
       },
     },
-    '0009_voices': {
-      async up(db: Kysely<unknown>) {
-        // Private voices (我的音色): the sample, its training state and the derived synthesiser
-        // settings. Training and private text-to-speech run as rows of the jobs table.
-        await db.schema
-          .createTable('voices')
-          .addColumn('id', idType, idColumn)
-          .addColumn('owner_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
-          .addColumn('name', 'varchar(50)', (c) => c.notNull())
-          .addColumn('sex', 'integer', (c) => c.notNull())
-          .addColumn('pth_status', 'integer', (c) => c.notNull())
-          .addColumn('progress', 'real', (c) => c.notNull().defaultTo(0))
-          .addColumn('message', 'text', (c) => c.notNull().defaultTo(''))
-          .addColumn('sample_key', 'text', (c) => c.notNull())
-          .addColumn('sample_ms', 'integer', (c) => c.notNull())
-          .addColumn('measures', 'text')
-          .addColumn('params', 'text')
-          .addColumn('consent_at', 'bigint', (c) => c.notNull())
-          .addColumn('created_at', 'bigint', (c) => c.notNull())
-          .addColumn('updated_at', 'bigint', (c) => c.notNull())
-          .execute();
-        await db.schema.createIndex('voices_owner').on('voices').columns(['owner_id', 'id']).execute();
-      },
-    },
-    '0010_presenters': {
-      async up(db: Kysely<unknown>) {
-        // 我的数字人: a user's own presenters (sprite rig, talking video or single picture); the
-        // files live under files/u/<owner>/presenters/<dir>/.
-        await db.schema
-          .createTable('presenters')
-          .addColumn('id', idType, idColumn)
-          .addColumn('owner_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
-          .addColumn('name', 'varchar(50)', (c) => c.notNull())
-          .addColumn('kind', 'integer', (c) => c.notNull())
-          .addColumn('status', 'integer', (c) => c.notNull())
-          .addColumn('dir_key', 'text', (c) => c.notNull())
-          .addColumn('width', 'integer', (c) => c.notNull())
-          .addColumn('height', 'integer', (c) => c.notNull())
-          .addColumn('rig', 'text')
-          .addColumn('keying', 'text')
-          .addColumn('duration_ms', 'integer', (c) => c.notNull().defaultTo(0))
-          .addColumn('message', 'text', (c) => c.notNull().defaultTo(''))
-          .addColumn('created_at', 'bigint', (c) => c.notNull())
-          .execute();
-        await db.schema
-          .createIndex('presenters_owner')
-          .on('presenters')
-          .columns(['owner_id', 'id'])
-          .execute();
-      },
-    },
-    '0011_pending_deletes': {
-      async up(db: Kysely<unknown>) {
-        // Files a user deleted from a project (page videos, page audio) wait here until no saved
-        // document refers to them and the grace period is over, so undo can bring them back.
-        await db.schema
-          .createTable('pending_deletes')
-          .addColumn('id', idType, idColumn)
-          .addColumn('owner_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
-          .addColumn('file_key', 'text', (c) => c.notNull())
-          .addColumn('due_at', 'bigint', (c) => c.notNull())
-          .execute();
-        await db.schema.createIndex('pending_deletes_due').on('pending_deletes').column('due_at').execute();
-      },
-    },
-    '0012_workers': {
-      async up(db: Kysely<unknown>) {
-        // Heartbeats of the processes that run jobs from the job table (GET /healthz lists them).
-        await db.schema
-          .createTable('workers')
-          .addColumn('id', 'text', (c) => c.primaryKey())
-          .addColumn('beat', 'text', (c) => c.notNull())
-          .addColumn('expires_at', 'bigint', (c) => c.notNull())
-          .execute();
-      },
-    },
+    ...migrationsFrom0009(kit),
   };
 }
 

@@ -61,10 +61,7 @@ describe.each(testDialects())('page video upload and resDelete on %s', (dialect)
       headers: form.headers,
     });
   };
-  const storedVideos = () => {
-    const dir = path.join(t.config.dataDir, 'files', `u/${aliceId}/videos`);
-    return existsSync(dir) ? readdirSync(dir).sort() : [];
-  };
+  const storedVideos = () => t.stored.list(`u/${aliceId}/videos`);
   const leftovers = () => {
     const tmp = path.join(t.config.dataDir, 'tmp');
     return existsSync(tmp) ? readdirSync(tmp) : [];
@@ -77,22 +74,22 @@ describe.each(testDialects())('page video upload and resDelete on %s', (dialect)
     expect(Math.abs(data.soundTime - 2)).toBeLessThanOrEqual(0.1);
     expect(data.path).toBe(`/files/u/${aliceId}/videos/${data.resId}.mp4`);
     expect(data.timingsPath).toBe('');
-    expect(storedVideos()).toContain(`${data.resId}.mp4`);
-    const stored = readFileSync(path.join(t.config.dataDir, 'files', data.path.replace('/files/', '')));
+    expect(await storedVideos()).toContain(`${data.resId}.mp4`);
+    const stored = await t.stored.read(data.path);
     expect(stored.equals(smallMp4())).toBe(true);
     expect(leftovers()).toEqual([]);
   });
 
   it('refuses a text file renamed .mp4 as unreadable, keeping nothing', async () => {
-    const before = storedVideos();
+    const before = await storedVideos();
     const res = await upload(Buffer.from('这不是视频文件。'.repeat(200)), 'fake.mp4');
     expect(res.body).toMatchObject({ code: 400, msg: VIDEO_UNREADABLE });
-    expect(storedVideos()).toEqual(before);
+    expect(await storedVideos()).toEqual(before);
     expect(leftovers()).toEqual([]);
   });
 
   it('refuses other video names (.mov, .webm, or anything sent as a video) with the MP4 message', async () => {
-    const before = storedVideos();
+    const before = await storedVideos();
     for (const [name, fields] of [
       ['clip.mov', {}],
       ['clip.webm', {}],
@@ -101,7 +98,7 @@ describe.each(testDialects())('page video upload and resDelete on %s', (dialect)
       const res = await upload(smallMp4(), name, fields);
       expect(res.body).toMatchObject({ code: 400, msg: VIDEO_TYPE });
     }
-    expect(storedVideos()).toEqual(before);
+    expect(await storedVideos()).toEqual(before);
     expect(leftovers()).toEqual([]);
   });
 
@@ -123,7 +120,7 @@ describe.each(testDialects())('page video upload and resDelete on %s', (dialect)
     expect((await del(bob, { path: data.path, resid: data.resId, projectid: projectId })).body.code).toBe(
       404,
     );
-    expect(storedVideos()).toContain(`${data.resId}.mp4`);
+    expect(await storedVideos()).toContain(`${data.resId}.mp4`);
     // Paths outside the owner's resource folders are refused too.
     for (const p of [`/files/u/${aliceId}/videos/../../x.mp4`, '/files/avatars/a.png', '']) {
       expect(
@@ -134,10 +131,10 @@ describe.each(testDialects())('page video upload and resDelete on %s', (dialect)
     const own = await del(alice, { path: data.path, resid: data.resId, projectid: projectId });
     expect(own.body).toMatchObject({ code: 200 });
     // Kept through the grace period, so undo in the editor brings back a file that exists.
-    expect(storedVideos()).toContain(`${data.resId}.mp4`);
+    expect(await storedVideos()).toContain(`${data.resId}.mp4`);
     const later = Date.now() + 25 * 3600_000;
     expect(await t.server.services.deferredDeletes.sweep(later)).toBe(1);
-    expect(storedVideos()).not.toContain(`${data.resId}.mp4`);
+    expect(await storedVideos()).not.toContain(`${data.resId}.mp4`);
   });
 
   it('keeps a deleted video that a saved draft refers to again (undo, then save)', async () => {
@@ -155,7 +152,7 @@ describe.each(testDialects())('page video upload and resDelete on %s', (dialect)
     });
     expect(saved.body.code).toBe(200);
     expect(await t.server.services.deferredDeletes.sweep(Date.now() + 25 * 3600_000)).toBe(0);
-    expect(storedVideos()).toContain(`${data.resId}.mp4`);
+    expect(await storedVideos()).toContain(`${data.resId}.mp4`);
   });
 });
 

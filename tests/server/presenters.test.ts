@@ -1,10 +1,11 @@
-import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { presenterMessages } from '../../src/api/presenter.contract';
 import { probe } from '../../src/server/adapters/media/ffmpeg';
 import { startTestServer, testDialects, type TestServer } from './helpers/testServer';
+import { storedKey } from './helpers/storedFiles';
 import { multiForm, solidImage, talkingVideo, type Rgb } from './helpers/presenterFixtures';
 
 const BLUE: Rgb = [40, 80, 200];
@@ -66,12 +67,10 @@ describe.each(testDialects())('我的数字人 (%s)', (dialect) => {
   };
   const remove = async (token: string, id: string) =>
     (await t.call('POST', '/virtual/v1/virtual/delete', { token, body: { id } })).body;
-  const stored = (url: string) =>
-    path.join(t.config.dataDir, 'files', url.split('?')[0].replace(/^\/files\//, ''));
-  const presenterDirs = (userId = aliceId) => {
-    const dir = path.join(t.config.dataDir, 'files', 'u', String(userId), 'presenters');
-    return existsSync(dir) ? readdirSync(dir) : [];
-  };
+  /** A local copy of a stored file the API named by URL (on disk or from the test bucket). */
+  const stored = (url: string) => t.stored.localCopy(url);
+  const besideIt = (url: string, name: string) => `${path.posix.dirname(storedKey(url))}/${name}`;
+  const presenterDirs = (userId = aliceId) => t.stored.list(`u/${userId}/presenters`);
   const tmpFiles = () => {
     const dir = path.join(t.config.dataDir, 'tmp');
     return existsSync(dir) ? readdirSync(dir) : [];
@@ -128,14 +127,14 @@ describe.each(testDialects())('我的数字人 (%s)', (dialect) => {
       'mouth-X.png',
     ]);
     // The 60x40 C sprite is scaled into the 120x80 anchor box.
-    const c = await sharp(stored(item.rig.mouths.C)).metadata();
+    const c = await sharp(await stored(item.rig.mouths.C)).metadata();
     expect([c.width, c.height]).toEqual([120, 80]);
     // The still shows the rest mouth (red) at the anchor on the blue body.
-    expect(near(await rgbaAt(stored(item.static_img), 200, 240), [...RED, 255])).toBe(true);
-    expect(near(await rgbaAt(stored(item.static_img), 20, 600), [...BLUE, 255])).toBe(true);
-    const icon = await sharp(stored(item.icon)).metadata();
+    expect(near(await rgbaAt(await stored(item.static_img), 200, 240), [...RED, 255])).toBe(true);
+    expect(near(await rgbaAt(await stored(item.static_img), 20, 600), [...BLUE, 255])).toBe(true);
+    const icon = await sharp(await stored(item.icon)).metadata();
     expect([icon.width, icon.height]).toEqual([256, 256]);
-    const b = await sharp(stored(item.rig.blink)).metadata();
+    const b = await sharp(await stored(item.rig.blink)).metadata();
     expect([b.width, b.height]).toEqual([140, 40]);
     // Files are the owner's: another session cannot fetch them.
     const own = await t.call('GET', item.static_img, { headers: { cookie: `jwt=${alice}` } });
@@ -148,7 +147,7 @@ describe.each(testDialects())('我的数字人 (%s)', (dialect) => {
   it('gives a presenter without a blink a transparent one, and the render its resolved rig files', async () => {
     const res = await add(alice, { name: '无眨眼', kind: '1', ...MOUTH }, spriteFiles());
     expect(res.code).toBe(200);
-    expect(await rgbaAt(stored(res.data.rig.blink), 2, 2)).toEqual([0, 0, 0, 0]);
+    expect(await rgbaAt(await stored(res.data.rig.blink), 2, 2)).toEqual([0, 0, 0, 0]);
     const files = await t.server.services.presenters.renderFiles(res.data.id, aliceId);
     expect(files?.kind).toBe(1);
     if (files?.kind !== 1) return;
@@ -171,8 +170,8 @@ describe.each(testDialects())('我的数字人 (%s)', (dialect) => {
     expect(item).toMatchObject({ kind: 2, type: 2, isPublic: 2, status: 0, width: 320, height: 480 });
     expect(item.keying).toEqual({ color: '#00FF00', similarity: 0.25, blend: 0.08 });
     // The poster is there at once: green corner keyed out, the red square in the middle kept.
-    expect((await rgbaAt(stored(item.static_img), 5, 5))[3]).toBe(0);
-    const centre = await rgbaAt(stored(item.static_img), 160, 240);
+    expect((await rgbaAt(await stored(item.static_img), 5, 5))[3]).toBe(0);
+    const centre = await rgbaAt(await stored(item.static_img), 160, 240);
     expect(centre[3]).toBe(255);
     expect(centre[0]).toBeGreaterThan(180);
     // While encoding it is listed on 我的数字人 only, not to the editor or the render.
@@ -183,17 +182,17 @@ describe.each(testDialects())('我的数字人 (%s)', (dialect) => {
     const broken = await add(alice, { name: '坏视频', kind: '2' }, [
       { field: 'video', filename: 'talk.mp4', content: greenVideo },
     ]);
-    rmSync(path.join(path.dirname(stored(broken.data.static_img)), 'source.video'));
+    await t.stored.remove(besideIt(broken.data.static_img, 'source.video'));
 
     await t.server.jobs.start(true);
     const ready = await settled(item.id);
     expect(ready).toMatchObject({ status: 1, width: 320, height: 480 });
-    const info = await probe(stored(ready.video));
+    const info = await probe(await stored(ready.video));
     const v = info.streams.find((s) => s.type === 'video');
     expect([v?.codec, v?.frameRate, v?.width, v?.height]).toEqual(['h264', 25, 320, 480]);
     expect(info.streams.some((s) => s.type === 'audio')).toBe(false);
     expect(Math.abs(info.durationMs - 2000)).toBeLessThan(120);
-    expect(existsSync(path.join(path.dirname(stored(ready.video)), 'source.video'))).toBe(false);
+    expect(await t.stored.exists(besideIt(ready.video, 'source.video'))).toBe(false);
     expect((await list(alice, 2)).list.some((p: { id: string }) => p.id === item.id)).toBe(true);
     const files = await t.server.services.presenters.renderFiles(item.id, aliceId);
     expect(files).toMatchObject({ kind: 2, width: 320, height: 480, keying: item.keying });
@@ -217,10 +216,10 @@ describe.each(testDialects())('我的数字人 (%s)', (dialect) => {
       ]);
       expect(res.code, format).toBe(200);
       expect(res.data.keying).toBeNull();
-      expect((await rgbaAt(stored(res.data.static_img), 5, 5))[3]).toBe(255);
+      expect((await rgbaAt(await stored(res.data.static_img), 5, 5))[3]).toBe(255);
       const ready = await settled(res.data.id);
       expect(ready.status, format).toBe(1);
-      expect((await probe(stored(ready.video))).formatName).toContain('mp4');
+      expect((await probe(await stored(ready.video))).formatName).toContain('mp4');
     }
   });
 
@@ -235,7 +234,7 @@ describe.each(testDialects())('我的数字人 (%s)', (dialect) => {
       { field: 'picture', filename: 'me.jpg', content: await solidImage(300, 500, GREEN, 'jpeg') },
     ]);
     expect(jpeg.code).toBe(200);
-    expect((await sharp(stored(jpeg.data.static_img)).metadata()).format).toBe('jpeg');
+    expect((await sharp(await stored(jpeg.data.static_img)).metadata()).format).toBe('jpeg');
     const files = await t.server.services.presenters.renderFiles(jpeg.data.id, aliceId);
     expect(files?.kind === 3 && path.basename(files.picture)).toBe('picture.jpg');
   });
@@ -258,18 +257,18 @@ describe.each(testDialects())('我的数字人 (%s)', (dialect) => {
 
     const target = mine.list[0];
     expect(await remove(bob, target.id)).toMatchObject({ code: 404, msg: presenterMessages.notFound });
-    expect(existsSync(stored(target.static_img))).toBe(true);
+    expect(await t.stored.exists(target.static_img)).toBe(true);
     expect(await remove(alice, 'xiaoya')).toMatchObject({ code: 404 });
     expect(await remove(alice, '../1')).toMatchObject({ code: 404 });
 
     expect(await remove(alice, target.id)).toMatchObject({ code: 200 });
-    expect(existsSync(path.dirname(stored(target.static_img)))).toBe(false);
+    expect(await t.stored.list(path.posix.dirname(storedKey(target.static_img)))).toEqual([]);
     expect((await list(alice, 2)).count).toBe(mine.count - 1);
     expect(await remove(alice, target.id)).toMatchObject({ code: 404 });
   });
 
   it('refuses bad input with a clear message and leaves nothing behind', async () => {
-    const before = presenterDirs().length;
+    const before = (await presenterDirs()).length;
     const jpegNamedPng = await solidImage(400, 700, BLUE, 'jpeg');
     const cases: [Record<string, string>, File[], string][] = [
       [{ name: '  ', kind: '1', ...MOUTH }, spriteFiles(), presenterMessages.nameRequired],
@@ -361,7 +360,7 @@ describe.each(testDialects())('我的数字人 (%s)', (dialect) => {
       { field: 'mouthX', filename: 'x.png', content: big },
     ]);
     expect(tooBig).toMatchObject({ code: 413, msg: presenterMessages.spriteTooLarge });
-    expect(presenterDirs().length).toBe(before);
+    expect((await presenterDirs()).length).toBe(before);
     expect(tmpFiles()).toEqual([]);
   });
 

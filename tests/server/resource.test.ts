@@ -1,13 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  readdirSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
@@ -95,10 +87,7 @@ describe.each(testDialects())('page audio upload (resUpload) on %s', (dialect) =
     const tmp = path.join(t.config.dataDir, 'tmp');
     return existsSync(tmp) ? readdirSync(tmp) : [];
   };
-  const storedAudio = () => {
-    const dir = path.join(t.config.dataDir, 'files', `u/${aliceId}/audio`);
-    return existsSync(dir) ? readdirSync(dir).sort() : [];
-  };
+  const storedAudio = () => t.stored.list(`u/${aliceId}/audio`);
 
   it.each(formats)(
     'accepts %s, stores a 24 kHz WAV with its duration and a mouth timeline',
@@ -131,20 +120,20 @@ describe.each(testDialects())('page audio upload (resUpload) on %s', (dialect) =
   );
 
   it('refuses a text file renamed .mp3 as unreadable, keeping nothing', async () => {
-    const before = storedAudio();
+    const before = await storedAudio();
     const res = await upload(Buffer.from('这不是音频文件。'.repeat(200)), 'fake.mp3');
     expect(res.body).toMatchObject({ code: 400, msg: UNREADABLE });
-    expect(storedAudio()).toEqual(before);
+    expect(await storedAudio()).toEqual(before);
     expect(leftovers()).toEqual([]);
   });
 
   it('refuses other types by name (exe, pdf, no extension) with the spec message', async () => {
-    const before = storedAudio();
+    const before = await storedAudio();
     for (const name of ['setup.exe', 'slides.pdf', 'tone']) {
       const res = await upload(encode('mp3', formats[0][1]), name);
       expect(res.body).toMatchObject({ code: 400, msg: TYPE_MESSAGE });
     }
-    expect(storedAudio()).toEqual(before);
+    expect(await storedAudio()).toEqual(before);
     expect(leftovers()).toEqual([]);
   });
 
@@ -159,7 +148,7 @@ describe.each(testDialects())('page audio upload (resUpload) on %s', (dialect) =
 
   it("refuses another user's project, a bad page number and a missing login", async () => {
     const tone = encode('mp3', formats[0][1]);
-    const before = storedAudio();
+    const before = await storedAudio();
     expect((await upload(tone, 'a.mp3', { token: bob })).body).toMatchObject({
       code: 404,
       msg: '项目不存在或无权访问',
@@ -174,7 +163,7 @@ describe.each(testDialects())('page audio upload (resUpload) on %s', (dialect) =
       headers: form.headers,
     });
     expect(anonymous.body.code).toBe(501);
-    expect(storedAudio()).toEqual(before);
+    expect(await storedAudio()).toEqual(before);
     expect(leftovers()).toEqual([]);
   });
 
@@ -208,11 +197,11 @@ describe.each(testDialects())('page audio upload (resUpload) on %s', (dialect) =
         });
         return res.json();
       };
-      const before = storedAudio();
+      const before = await storedAudio();
       const big = encode('wav', formats[4][1]); // 1.8 s of 48 kHz PCM: ~170 KB
       expect(big.length).toBeGreaterThan(64 * 1024);
       expect(await send(big)).toMatchObject({ code: 413, msg: '上传文件大小不可大于1G' });
-      expect(storedAudio()).toEqual(before);
+      expect(await storedAudio()).toEqual(before);
       expect(leftovers()).toEqual([]);
       // Under the limit the same route accepts.
       expect((await send(encode('mp3', formats[0][1]))).code).toBe(200);
@@ -230,11 +219,10 @@ describe.each(testDialects())('page audio upload (resUpload) on %s', (dialect) =
       await call('/notice/v1/timbre/textToSpeech', { projectId, timbreId: 'espeak-zh-female', text })
     ).body.data;
 
-    const own = path.join(t.config.dataDir, 'files', `u/${aliceId}/test`);
-    mkdirSync(own, { recursive: true });
-    await sharp({ create: { width: 1920, height: 1080, channels: 3, background: { r: 200, g: 40, b: 40 } } })
-      .png()
-      .toFile(path.join(own, 'slide.png'));
+    const slide = sharp({
+      create: { width: 1920, height: 1080, channels: 3, background: { r: 200, g: 40, b: 40 } },
+    });
+    await t.stored.write(`u/${aliceId}/test/slide.png`, await slide.png().toBuffer());
     const base = newDocument({ projectName: '语音页测试' });
     const slidePath = `/files/u/${aliceId}/test/slide.png`;
     const preview: ProjectDocument = {

@@ -150,10 +150,7 @@ describe.each(testDialects())('subtitle tool API on %s', (dialect) => {
     const unsigned = await t.server.http.inject({ url: task.result.srtUrl.replace(/\?.*$/, '') });
     expect(unsigned.statusCode).not.toBe(200);
     // The uploaded source is removed once the subtitles exist; only the two files stay.
-    const dir = path.join(t.config.dataDir, 'files', 'u');
-    const left = readdirSync(dir, { recursive: true })
-      .map(String)
-      .filter((f) => f.includes('subtitle/'));
+    const left = (await t.stored.listAll('u')).filter((f) => f.includes('subtitle/'));
     expect(
       left
         .filter((f) => /\.(srt|ass|mp4)$/.test(f))

@@ -80,10 +80,7 @@ describe.each(testDialects())('private voices (我的音色) on %s', (dialect) =
       .toBe(state);
     return voice(id);
   };
-  const stored = () => {
-    const dir = path.join(t.config.dataDir, 'files', `u/${aliceId}/voices`);
-    return existsSync(dir) ? readdirSync(dir) : [];
-  };
+  const stored = () => t.stored.list(`u/${aliceId}/voices`);
   const leftovers = () => {
     const tmp = path.join(t.config.dataDir, 'tmp');
     return existsSync(tmp) ? readdirSync(tmp) : [];
@@ -117,7 +114,7 @@ describe.each(testDialects())('private voices (我的音色) on %s', (dialect) =
       const res = await upload(content, name, fields);
       expect(res.body, name).toMatchObject({ code: 400, msg: message });
     }
-    expect(stored()).toEqual([]);
+    expect(await stored()).toEqual([]);
     expect(leftovers()).toEqual([]);
     expect((await mine()).count).toBe(0);
   });
@@ -267,13 +264,13 @@ describe.each(testDialects())('private voices (我的音色) on %s', (dialect) =
     await t.server.jobs.start();
     expect((await untilState(id, 3)).message).toBe(NO_VOICE);
 
-    const before = stored().length;
+    const before = (await stored()).length;
     expect((await post('/notice/v1/timbre/delete', { id })).body).toMatchObject({
       code: 200,
       msg: '删除成功',
     });
     expect(await voice(id)).toBeUndefined();
-    expect(stored().length).toBe(before - 1);
+    expect((await stored()).length).toBe(before - 1);
     expect((await post('/notice/v1/timbre/delete', { id })).body).toMatchObject({ code: 404 });
   });
 });

@@ -5,6 +5,7 @@ import {
   type ProjectDocument,
   type Texture,
 } from '../../model/project';
+import { scaledAnchor } from '../../model/motion';
 import { partRig } from './layers/headPart';
 import {
   FPS,
@@ -163,17 +164,17 @@ function fitCharacterBox(
 
 /** Where the mouth sprite sits for a character drawn in `box` (the rig's anchor, scaled). */
 export function mouthBox(rig: RigFiles, box: Box): Box {
-  return scaleAnchor(rig.mouth, rig, box);
+  return scaledAnchor(rig.mouth, rig, box);
 }
 
 /** Where the eyes-closed sprite sits for a character drawn in `box`. */
 export function eyesBox(rig: RigFiles, box: Box): Box {
-  return scaleAnchor(rig.eyes, rig, box);
+  return scaledAnchor(rig.eyes, rig, box);
 }
 
 /** Where a layered rig's head may be drawn for a presenter in `box`: its box and a margin for the motion. */
 export function movingHeadBox(rig: RigFiles, box: Box): Box {
-  const head = scaleAnchor(rig.head?.box ?? rig.mouth, rig, box);
+  const head = scaledAnchor(rig.head?.box ?? rig.mouth, rig, box);
   const margin = Math.ceil(head.width * 0.08);
   return {
     x: head.x - margin,
@@ -182,19 +183,6 @@ export function movingHeadBox(rig: RigFiles, box: Box): Box {
     height: head.height + 2 * margin,
   };
 }
-
-function scaleAnchor(anchor: Box, rig: RigFiles, box: Box): Box {
-  const sx = box.width / rig.width;
-  const sy = box.height / rig.height;
-  return {
-    x: Math.round(box.x + anchor.x * sx),
-    y: Math.round(box.y + anchor.y * sy),
-    width: even(anchor.width * sx),
-    height: even(anchor.height * sy),
-  };
-}
-
-const even = (v: number) => Math.max(2, Math.round(v / 2) * 2);
 
 /** Blinks come from the model, so the stage blinks on the render's frames. */
 export { blinkTimes } from '../../model/speech/blinks';

@@ -14,7 +14,7 @@ import { pageMouthCues } from './speaking';
 import { blinkTrack, concatArgs, concatList, mouthTrack } from './ffconcat';
 import { encoderPreset } from './encoderPreset';
 import { pageArgs } from './ffmpegArgs';
-import { type PageCache, pageCacheKey } from './pageCache';
+import { PageCache, pageCacheKey } from './pageCache';
 import { SharedPageCache } from './pageCacheShared';
 import { pageTaskHandler, RENDER_PAGE_TASK, renderPagesOnWorkers, runPool } from './renderFanOut';
 import { blinkTimes } from './renderPlan';
@@ -73,10 +73,10 @@ export function renderHandler(deps: {
   pages?: SubTasks;
 }): JobHandler {
   // Shared by every worker (through the bucket with S3), so fanned-out pages meet here.
-  const cache = new SharedPageCache(
-    deps.cacheDir ?? path.join(path.dirname(deps.scratchDir), 'cache', 'pages'),
-    deps.files,
-  );
+  const pagesDir = deps.cacheDir ?? path.join(path.dirname(deps.scratchDir), 'cache', 'pages');
+  const cache = new SharedPageCache(pagesDir, deps.files);
+  // Soundtrack pieces (soundtrack.ts): made by the job's own process, so a local cache.
+  const sounds = new PageCache(path.join(path.dirname(pagesDir), 'sound'));
   deps.pages?.registerTask(RENDER_PAGE_TASK, pageTaskHandler(cache, deps.scratchDir, renderPage));
   return {
     concurrency: 1,
@@ -94,10 +94,19 @@ export function renderHandler(deps: {
       await mkdir(work, { recursive: true });
       try {
         await cache.prune();
+        await sounds.prune();
         const prepared = await timed('prepare inputs', () => prepareRender(parsed.value, ownerId, deps));
         // Measured once on this machine, then read from DATA_DIR/cache (encoderPreset.ts).
         const preset = await timed('encoder calibration', () => encoderPreset(path.dirname(deps.scratchDir)));
-        const result = await renderDocument(parsed.value, prepared, work, cache, ctx, preset, deps.pages);
+        const result = await renderDocument(
+          parsed.value,
+          prepared,
+          work,
+          { pages: cache, sounds },
+          ctx,
+          preset,
+          deps.pages,
+        );
         const key = videoKey(ownerId, projectId, ctx.job.id);
         await timed('probe and store', () => deps.files.commit(result.file, key));
         await deps.projects.setComposeStatus(projectId, 'done');
@@ -117,11 +126,12 @@ async function renderDocument(
   doc: ProjectDocument,
   prepared: PreparedRender,
   work: string,
-  cache: PageCache,
+  caches: { pages: PageCache; sounds: PageCache },
   ctx: JobContext,
   preset: string,
   pages?: SubTasks,
 ) {
+  const cache = caches.pages;
   const frame = EXPORT_FRAME[doc.distinguishability];
   const { plans, music } = prepared;
   const totalMs = plans.reduce((sum, p) => sum + p.durationMs, 0);
@@ -169,6 +179,7 @@ async function renderDocument(
         plans,
         { file: music, volume: doc.bgMusicVolume },
         work,
+        caches.sounds,
         AbortSignal.any([stop.signal, ctx.signal]),
       )
     : null;

@@ -1,93 +1,110 @@
-import { writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { statSync } from 'node:fs';
+import { readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { musicMixGraph, speechIntervals } from './backgroundMusic';
-import { AUDIO_CODEC } from './ffmpegArgs';
-import { pageAudio } from './layers/pageAudio';
+import { ffmpegPath } from '../adapters/media/ffmpeg';
+import type { PageCache } from './pageCache';
 import type { PagePlan } from './planTypes';
 import { timedFfmpeg } from './renderProfile';
+import { keptPackets, pieceArgs, pieceGraph, soundPieces, type SoundPiece } from './soundtrackPieces';
 
 /*
  * The whole video's soundtrack when it has background music (issue 15). It is made from what the
  * pages' sound is made of, the narration clips and the page videos' sound, each page padded or cut
- * to its length, not from the rendered pages: so it needs no page to be finished and is mixed and
- * AAC-encoded while the pages render. The join then copies both the pages' video and this sound.
- * Before, the join decoded the pages' sound, mixed and encoded the whole soundtrack after the last
- * page: on a one-page edit that pass was a third of the re-render.
+ * to its length, not from the rendered pages: so it needs no page to be finished and is made
+ * while the pages render. It is made of per-page pieces (soundtrackPieces.ts), each encoded once
+ * and cached by what it depends on, then joined as one AAC stream; the join copies both the pages'
+ * video and this sound. An edit that keeps the pages' lengths re-encodes only the edited page's
+ * piece and its neighbours'; one that changes a page's length moves the music under every later
+ * page, so their pieces are encoded again too.
  */
 
-const sec = (ms: number) => (ms / 1000).toFixed(3);
-const STEREO = 'aformat=sample_fmts=fltp:sample_rates=48000:channel_layouts=stereo';
+/** Bump when a piece's sound changes in a way its graph and inputs do not show. */
+const PIECE_VERSION = 1;
 
-/** Input arguments: every page's clips, then its video when its sound plays, then the looped music. */
-export function soundtrackInputs(plans: PagePlan[], music: string): string[] {
-  return [
-    ...plans.flatMap((plan) => [
-      ...plan.audio.flatMap((a) => ['-i', a.file]),
-      ...(plan.video?.sound ? ['-i', plan.video.file] : []),
-    ]),
-    '-stream_loop', '-1', '-i', music,
-  ]; // prettier-ignore
+/** A file's identity for the cache: path, size and modification time (as the page cache). */
+function identity(file: string): string {
+  const s = statSync(file, { throwIfNoEntry: false });
+  return s ? `${file}|${s.size}|${Math.round(s.mtimeMs)}` : file;
 }
+
+const hash = (value: unknown) =>
+  createHash('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 40);
 
 /**
- * The filter graph: each page's audio as the page renders it (pageAudio), cut to the page's length,
- * the pages joined in order, and the music mixed beneath (musicMixGraph) into [a].
+ * The music decoded once to raw 48 kHz stereo float samples, cached by the music file's identity:
+ * pieces then start anywhere in it exactly and cheaply. Answers the file and its length in samples.
  */
-export function soundtrackGraph(plans: PagePlan[], volume: number): string {
-  const chains: string[] = [];
-  let input = 0;
-  plans.forEach((plan, k) => {
-    const clips = plan.audio.length;
-    const video = plan.video?.sound ? input + clips : null;
-    chains.push(...pageAudio(clips, input, video, `pa${k}`));
-    chains.push(`[pa${k}]atrim=duration=${sec(plan.durationMs)},asetpts=PTS-STARTPTS,${STEREO}[pt${k}]`);
-    input += clips + (video === null ? 0 : 1);
-  });
-  const pages = plans.map((_, k) => `[pt${k}]`).join('');
-  chains.push(`${pages}concat=n=${plans.length}:v=0:a=1[narration]`);
-  const totalMs = plans.reduce((sum, p) => sum + p.durationMs, 0);
-  const mix = musicMixGraph(speechIntervals(plans), volume, totalMs, {
-    narration: '[narration]',
-    music: `[${input}:a]`,
-  });
-  return [...chains, mix].join(';\n');
+async function decodedMusic(music: string, work: string, cache: PageCache, signal: AbortSignal) {
+  const key = `music-${hash([PIECE_VERSION, identity(music), identity(ffmpegPath())])}`;
+  const wav = path.join(work, 'music.f32');
+  if (!(await cache.take(key, wav))) {
+    const args = ['-y', '-i', music, '-vn', '-ar', '48000', '-ac', '2', '-f', 'f32le', wav];
+    await timedFfmpeg('music pass', args, { signal });
+    await cache.put(key, wav).catch(() => undefined);
+  }
+  return { wav, samples: Math.floor((await stat(wav)).size / 8) };
 }
 
-/** ffmpeg arguments that write the soundtrack (graph in `graphFile`: it can outgrow a command line). */
-export function soundtrackArgs(
-  plans: PagePlan[],
-  music: string,
-  graphFile: string,
-  output: string,
-): string[] {
-  return [
-    '-y', ...soundtrackInputs(plans, music),
-    '-filter_complex_script', graphFile,
-    '-map', '[a]', ...AUDIO_CODEC, '-f', 'mp4', output,
-  ]; // prettier-ignore
+/** The cache key of a piece: its graph (times, volume, ducking) and its input files by identity. */
+function pieceKey(piece: SoundPiece, graph: string, music: string): string {
+  const files = piece.pages.flatMap(({ plan }) => [
+    ...plan.audio.map((a) => a.file),
+    ...(plan.video?.sound ? [plan.video.file] : []),
+  ]);
+  return `sound-${hash([PIECE_VERSION, graph, piece.first, piece.last, [...files, music, ffmpegPath()].map(identity)])}`;
 }
 
-/** Joins the pages' video (ffconcat `listFile`) with the soundtrack, both copied. */
+/** Encodes a piece (or takes it from the cache) and answers the file of its kept packets. */
+async function piece(
+  p: SoundPiece,
+  k: number,
+  ctx: { plans: PagePlan[]; volume: number; music: string; wav: string; samples: number },
+  work: string,
+  cache: PageCache,
+  signal: AbortSignal,
+): Promise<string> {
+  const graph = pieceGraph(p, ctx.plans, ctx.volume, ctx.samples);
+  const key = pieceKey(p, graph, ctx.music);
+  const kept = path.join(work, `sound-${k}.aac`);
+  if (await cache.take(key, kept)) return kept;
+  const graphFile = path.join(work, `sound-${k}.filtergraph`);
+  const encoded = path.join(work, `sound-${k}-encoded.aac`);
+  await writeFile(graphFile, graph);
+  await timedFfmpeg('music pass', pieceArgs(p, ctx.wav, graphFile, encoded), { signal });
+  await writeFile(kept, keptPackets(p, await readFile(encoded)));
+  await cache.put(key, kept).catch(() => undefined);
+  return kept;
+}
+
+/** Joins the pages' video (ffconcat `listFile`) with the soundtrack (ADTS), both copied. */
 export function joinWithSoundtrackArgs(listFile: string, soundtrack: string, output: string): string[] {
   return [
     '-y',
     '-f', 'concat', '-safe', '0', '-i', listFile,
     '-i', soundtrack,
-    '-map', '0:v', '-map', '1:a', '-c', 'copy',
+    '-map', '0:v', '-map', '1:a', '-c', 'copy', '-bsf:a', 'aac_adtstoasc',
     '-movflags', '+faststart', '-f', 'mp4', output,
   ]; // prettier-ignore
 }
 
-/** Writes the soundtrack of `plans` with `music` in the folder `work`; answers its file. */
+/**
+ * Writes the soundtrack of `plans` with `music` in the folder `work` as one ADTS file, its
+ * pieces from `cache` where they are there; answers the file.
+ */
 export async function writeSoundtrack(
   plans: PagePlan[],
   music: { file: string; volume: number },
   work: string,
+  cache: PageCache,
   signal: AbortSignal,
 ): Promise<string> {
-  const graph = path.join(work, 'soundtrack.filtergraph');
-  const output = path.join(work, 'soundtrack.m4a');
-  await writeFile(graph, soundtrackGraph(plans, music.volume));
-  await timedFfmpeg('music pass', soundtrackArgs(plans, music.file, graph, output), { signal });
+  const { wav, samples } = await decodedMusic(music.file, work, cache, signal);
+  const ctx = { plans, volume: music.volume, music: music.file, wav, samples };
+  const files: string[] = [];
+  // One after another: the pages render beside them on every core.
+  for (const [k, p] of soundPieces(plans).entries()) files.push(await piece(p, k, ctx, work, cache, signal));
+  const output = path.join(work, 'soundtrack.aac');
+  await writeFile(output, Buffer.concat(await Promise.all(files.map((f) => readFile(f)))));
   return output;
 }

@@ -1,17 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { MouthCue } from '../../../src/model/speech';
-import {
-  DUCK_GAIN,
-  duckingExpression,
-  musicMixGraph,
-  speechIntervals,
-} from '../../../src/server/video/backgroundMusic';
+import { DUCK_GAIN, duckingExpression, speechIntervals } from '../../../src/server/video/backgroundMusic';
 import type { PagePlan } from '../../../src/server/video/planTypes';
+import { joinWithSoundtrackArgs } from '../../../src/server/video/soundtrack';
 import {
-  joinWithSoundtrackArgs,
-  soundtrackArgs,
-  soundtrackGraph,
-} from '../../../src/server/video/soundtrack';
+  adtsFrames,
+  keptPackets,
+  pieceArgs,
+  pieceGraph,
+  soundPieces,
+} from '../../../src/server/video/soundtrackPieces';
 
 const cues = (...c: [number, string][]): MouthCue[] =>
   c.map(([startMs, shape]) => ({ startMs, shape }) as MouthCue);
@@ -96,45 +94,76 @@ describe('the soundtrack with music, made while the pages render', () => {
     video: { file: 'clip.mp4', sound: true },
   } as PagePlan;
 
-  it("takes every page's clips and sounding video, then the looped music, as inputs", () => {
-    const args = soundtrackArgs([talking, withVideo], '/m/music.m4a', '/w/st.filtergraph', '/w/st.m4a');
+  it('takes the clips and sounding video of every page the piece hears, then the music', () => {
+    const [first] = soundPieces([talking, withVideo]);
+    const args = pieceArgs(first, '/c/music.f32', '/w/p.filtergraph', '/w/p.aac');
     expect(args.join(' ')).toBe(
-      '-y -i a.wav -i a.wav -i a.wav -i clip.mp4 -stream_loop -1 -i /m/music.m4a ' +
-        '-filter_complex_script /w/st.filtergraph -map [a] -c:a aac -b:a 128k -ar 48000 -ac 2 -f mp4 /w/st.m4a',
+      '-y -i a.wav -i a.wav -i a.wav -i clip.mp4 -f f32le -ar 48000 -ac 2 -stream_loop -1 -i /c/music.f32 ' +
+        '-filter_complex_script /w/p.filtergraph -map [a] -c:a aac -b:a 128k -ar 48000 -ac 2 -f adts /w/p.aac',
     );
   });
 
-  it('cuts each page to its length, joins them and mixes the music beneath', () => {
-    const graph = soundtrackGraph([talking, withVideo], 0.3);
+  it('cuts the soundtrack on the AAC frame grid, each piece encoded two frames beyond its own', () => {
+    // 2 s = 96000 samples: frame 93 holds the join; 5 s = 240000 samples: 235 frames (rounded up).
+    const pieces = soundPieces([talking, withVideo]);
+    expect(pieces.map(({ from, to, first, last }) => ({ from, to, first, last }))).toEqual([
+      { from: 0, to: 95 * 1024, first: 1, last: 94 },
+      { from: 91 * 1024, to: 237 * 1024, first: 94, last: 236 },
+    ]);
+    // Both pieces hear both pages near the join.
+    expect(pieces[1].pages.map((p) => p.start)).toEqual([0, 96000]);
+  });
+
+  it("mixes each page's sound and the music on the whole video's clock", () => {
+    const plans = [talking, withVideo];
+    const graph = pieceGraph(soundPieces(plans)[1], plans, 0.3, 48000 * 4);
     expect(graph).toContain('[0:a]concat=n=1:v=0:a=1,aresample=48000,apad[pa0]');
-    expect(graph).toContain('[pa0]atrim=duration=2.000,asetpts=PTS-STARTPTS,');
+    expect(graph).toContain('[pa0]atrim=end_sample=96000,asetpts=PTS-STARTPTS,');
     // Page 2: its two clips, its video's sound beneath (input 3), cut to 3 s.
     expect(graph).toContain('[1:a][2:a]concat=n=2:v=0:a=1');
     expect(graph).toContain('[3:a]aresample=48000');
-    expect(graph).toContain('[pa1]atrim=duration=3.000');
-    expect(graph).toContain('[pt0][pt1]concat=n=2:v=0:a=1[narration]');
-    expect(graph).toContain('[narration]aresample=48000');
-    expect(graph).toContain('[4:a]aresample=48000');
-    expect(graph).toContain('atrim=duration=5.000');
+    expect(graph).toContain('[pa1]atrim=end_sample=144000');
+    // The joined pages from the piece's first sample, stamped with soundtrack time.
+    expect(graph).toContain(
+      '[pt0][pt1]concat=n=2:v=0:a=1,apad,atrim=start_sample=93184:end_sample=242688,asetpts=(N+93184)/SR/TB[n]',
+    );
+    // The music (4 s, looped) from the same place: 93184 samples in.
+    expect(graph).toContain(
+      '[4:a]aformat=sample_fmts=fltp:sample_rates=48000:channel_layouts=stereo,atrim=start_sample=93184:end_sample=242688',
+    );
+    // Fades only where they reach: the second piece ends the video, the first starts it.
+    expect(graph).toContain(
+      'stereo,atrim=start_sample=93184:end_sample=242688,asetpts=(N+93184)/SR/TB,afade=t=out:st=3.500:d=1.500,asetnsamples',
+    );
+    const opening = pieceGraph(soundPieces(plans)[0], plans, 0.3, 48000 * 4);
+    expect(opening).toContain('asetpts=(N+0)/SR/TB,afade=t=in:st=0:d=0.500,asetnsamples');
     // Exact sum (amix would rescale the narration).
     expect(graph).toContain('[n][m]amerge=inputs=2,pan=stereo|c0=c0+c2|c1=c1+c3[a]');
   });
 
+  it('keeps the packets of its own frames out of the encoding', () => {
+    const frame = (n: number) => {
+      const f = new Uint8Array(10).fill(n);
+      f.set([0xff, 0xf1, 0, 0, 10 >> 3, (10 & 7) << 5], 0);
+      return f;
+    };
+    const piece = { from: 2048, to: 8 * 1024, first: 5, last: 7, pages: [] };
+    const encoded = new Uint8Array([0, 1, 2, 3, 4, 5, 6, 7].flatMap((n) => [...frame(n)]));
+    expect(adtsFrames(encoded)).toHaveLength(8);
+    // Packet 0 of an encoding from sample 2048 is Q_2: Q_5 and Q_6 are its packets 3 and 4.
+    expect([...keptPackets(piece, encoded)].filter((_, i) => i % 10 === 9)).toEqual([3, 4]);
+  });
+
   it('joins by copying the pages video and the soundtrack', () => {
-    expect(joinWithSoundtrackArgs('/w/pages.ffconcat', '/w/st.m4a', '/w/video.mp4').join(' ')).toBe(
-      '-y -f concat -safe 0 -i /w/pages.ffconcat -i /w/st.m4a -map 0:v -map 1:a -c copy ' +
+    expect(joinWithSoundtrackArgs('/w/pages.ffconcat', '/w/st.aac', '/w/video.mp4').join(' ')).toBe(
+      '-y -f concat -safe 0 -i /w/pages.ffconcat -i /w/st.aac -map 0:v -map 1:a -c copy -bsf:a aac_adtstoasc ' +
         '-movflags +faststart -f mp4 /w/video.mp4',
     );
   });
 
-  it('fades and ducks the music', () => {
-    const graph = musicMixGraph([{ startMs: 1000, endMs: 2000 }], 0.3, 10_000);
-    expect(graph).toContain('atrim=duration=10.000');
-    expect(graph).toContain('afade=t=out:st=8.500:d=1.500');
-    expect(graph).toContain(
-      "volume='0.3000*(1-0.7500*(clip(min((t-0.800)/0.200,(2.200-t)/0.200),0,1)))':eval=frame",
+  it('ducks the music', () => {
+    expect(duckingExpression([{ startMs: 1000, endMs: 2000 }], 0.3)).toBe(
+      '0.3000*(1-0.7500*(clip(min((t-0.800)/0.200,(2.200-t)/0.200),0,1)))',
     );
-    // Exact sum (amix would rescale the narration).
-    expect(graph).toContain('[n][m]amerge=inputs=2,pan=stereo|c0=c0+c2|c1=c1+c3[a]');
   });
 });

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectDocument } from '../../../src/model/project';
@@ -53,7 +53,9 @@ describe('background music', () => {
     const token = await t.login('alice', 'secret123');
     project = await RenderProject.create(t, token, userId);
     const background = await project.solid('bg.png', BLUE, 1920, 1080);
-    const own = path.join(t.config.dataDir, 'files', `u/${userId}/test`);
+    // Sources for the uploads below, made beside the store (not in it: the store may be a bucket).
+    const own = path.join(t.config.dataDir, 'fixtures');
+    mkdirSync(own, { recursive: true });
     // Shorter than the video, so it has to loop.
     run(['-f', 'lavfi', '-i', `sine=f=12000:sample_rate=48000:d=${MUSIC_S}`, '-c:a', 'pcm_s16le', '-y', path.join(own, 'music.wav')]); // prettier-ignore
     const video = path.join(own, 'still.mp4');

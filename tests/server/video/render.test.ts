@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,14 +30,12 @@ describe('render a 2-page TTS project to MP4', () => {
     projectId = (await call('/virtual/v1/userPro/add', { proKind: 3 })).body.data;
 
     // Solid test colours: a blue background and a red slide, stored as the user's own files.
-    const own = path.join(t.config.dataDir, 'files', `u/${userId}/test`);
-    mkdirSync(own, { recursive: true });
     const solid = (rgb: number[], w: number, h: number) =>
       sharp({ create: { width: w, height: h, channels: 3, background: { r: rgb[0], g: rgb[1], b: rgb[2] } } })
         .png()
         .toBuffer();
-    writeFileSync(path.join(own, 'bg.png'), await solid(BLUE, 1920, 1080));
-    writeFileSync(path.join(own, 'slide.png'), await solid(RED, 1920, 1080));
+    await t.stored.write(`u/${userId}/test/bg.png`, await solid(BLUE, 1920, 1080));
+    await t.stored.write(`u/${userId}/test/slide.png`, await solid(RED, 1920, 1080));
 
     const texts = ['大家好，欢迎来到产品发布会。', '今天我们介绍三个新功能，谢谢大家。'];
     const audio: { soundPath: string; soundTime: number }[] = [];

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toExportDocument, type ProjectDocument, type Texture } from '../../../src/model/project';
@@ -39,7 +40,8 @@ describe('stickers and GIFs in the render', () => {
     const background = await project.solid('bg.png', BLUE, W, H);
     const timed = await project.solid('magenta.png', MAGENTA, 64, 64);
     const whole = await project.solid('orange.png', ORANGE, 64, 64);
-    twoColourGif(path.join(t.config.dataDir, 'files', `u/${userId}/test/blink.gif`), YELLOW, GREEN, 40, 200);
+    const made = twoColourGif(path.join(t.config.dataDir, 'blink.gif'), YELLOW, GREEN, 40, 200);
+    await t.stored.write(`u/${userId}/test/blink.gif`, readFileSync(made));
     const gif = `/files/u/${userId}/test/blink.gif`;
     const clips: Awaited<ReturnType<RenderProject['speak']>>[] = [];
     for (const s of SENTENCES) clips.push(await project.speak(s));

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -57,7 +57,7 @@ describe('burned-in subtitles', () => {
     for (const w of clip.timings.words) expect(text.slice(w.charStart, w.charEnd)).toBe(w.text);
   });
 
-  it('starts every cue within 100 ms of its speech', () => {
+  it('starts every cue within 100 ms of its speech', async () => {
     const frame = EXPORT_FRAME[1];
     const plan = {
       frame,
@@ -73,7 +73,7 @@ describe('burned-in subtitles', () => {
       '第一个功能是自动字幕',
       '谢谢大家！',
     ]);
-    const wav = readFileSync(path.join(t.config.dataDir, 'files', clip.soundPath.replace(/^\/files\//, '')));
+    const wav = await t.stored.read(clip.soundPath);
     const text = normaliseNarration(TEXT);
     let from = 0;
     for (const cue of cues) {

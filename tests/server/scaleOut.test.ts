@@ -1,13 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toExportDocument } from '../../src/model/project';
 import { spokenDocument } from './helpers/synthesisProject';
 import { probe } from '../../src/server/adapters/media/ffmpeg';
 import { startRealServer, type RealServer } from '../e2e/helpers/realServer';
 import { pdfOfSlides } from './helpers/pdfMaker';
 import { dropPrefix, testPrefix, testRedisUrl } from './helpers/redis';
+import { childStore } from './helpers/s3Store';
 
 /*
  * Issue 12: the web server with WORKERS=0 runs no jobs; one `npm run worker` process beside it
@@ -20,7 +21,17 @@ const root = path.resolve(import.meta.dirname, '../..');
 
 describe.skipIf(!redisUrl)('web with WORKERS=0 and one `npm run worker`', () => {
   const prefix = testPrefix();
-  const env = { JWT_SECRET: 'scale-out-secret-scale-out-secret', REDIS_URL: redisUrl!, REDIS_PREFIX: prefix };
+  const env: Record<string, string> = {
+    JWT_SECRET: 'scale-out-secret-scale-out-secret',
+    REDIS_URL: redisUrl!,
+    REDIS_PREFIX: prefix,
+  };
+  // TEST_STORE=s3: the web server and the workers share a test bucket as well.
+  let store: Awaited<ReturnType<typeof childStore>> | undefined;
+  beforeAll(async () => {
+    store = await childStore();
+    Object.assign(env, store.env);
+  });
   let web: RealServer | undefined;
   let worker: ChildProcess | undefined;
   let workerOutput = '';
@@ -31,6 +42,7 @@ describe.skipIf(!redisUrl)('web with WORKERS=0 and one `npm run worker`', () => 
     }
     await web?.stop();
     await dropPrefix(redisUrl!, prefix);
+    await store?.bucket?.stop();
   });
 
   async function call(url: string, body: object, token?: string) {

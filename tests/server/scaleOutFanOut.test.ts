@@ -2,13 +2,14 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toExportDocument } from '../../src/model/project';
 import { probe } from '../../src/server/adapters/media/ffmpeg';
 import type { WorkerBeat } from '../../src/server/services/jobQueue';
 import { spokenDocument } from './helpers/synthesisProject';
 import { startRealServer, type RealServer } from '../e2e/helpers/realServer';
 import { dropPrefix, testPrefix, testRedisUrl } from './helpers/redis';
+import { childStore } from './helpers/s3Store';
 
 /*
  * Issue 12: a render fans out. With the web server at WORKERS=0 and two `npm run worker`
@@ -23,7 +24,17 @@ const root = path.resolve(import.meta.dirname, '../..');
 
 describe.skipIf(!redisUrl)('a render on two `npm run worker` processes', () => {
   const prefix = testPrefix();
-  const env = { JWT_SECRET: 'fan-out-secret-fan-out-secret-fan', REDIS_URL: redisUrl!, REDIS_PREFIX: prefix };
+  const env: Record<string, string> = {
+    JWT_SECRET: 'fan-out-secret-fan-out-secret-fan',
+    REDIS_URL: redisUrl!,
+    REDIS_PREFIX: prefix,
+  };
+  // TEST_STORE=s3: the web server and the workers share a test bucket as well.
+  let store: Awaited<ReturnType<typeof childStore>> | undefined;
+  beforeAll(async () => {
+    store = await childStore();
+    Object.assign(env, store.env);
+  });
   let web: RealServer | undefined;
   const workers: ChildProcess[] = [];
   let output = '';
@@ -36,6 +47,7 @@ describe.skipIf(!redisUrl)('a render on two `npm run worker` processes', () => {
     }
     await web?.stop();
     await dropPrefix(redisUrl!, prefix);
+    await store?.bucket?.stop();
   });
 
   async function call(url: string, body: object, token?: string) {

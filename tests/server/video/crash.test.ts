@@ -2,19 +2,27 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'nod
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toExportDocument } from '../../../src/model/project';
 import { spokenDocument } from '../helpers/synthesisProject';
 import { probe } from '../../../src/server/adapters/media/ffmpeg';
 import { startRealServer, type RealServer } from '../../e2e/helpers/realServer';
 import { pdfOfSlides } from '../helpers/pdfMaker';
+import { childStore, listBucketKeys } from '../helpers/s3Store';
 
 describe('a render interrupted by a crash', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'studio-crash-'));
-  const env = { JWT_SECRET: 'crash-test-secret-crash-test-secret' };
+  const env: Record<string, string> = { JWT_SECRET: 'crash-test-secret-crash-test-secret' };
   let server: RealServer | undefined;
+  // TEST_STORE=s3: every restart of the server uses the same test bucket.
+  let store: Awaited<ReturnType<typeof childStore>> | undefined;
+  beforeAll(async () => {
+    store = await childStore();
+    Object.assign(env, store.env);
+  });
   afterAll(async () => {
     await server?.stop();
+    await store?.bucket?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -67,21 +75,24 @@ describe('a render interrupted by a crash', () => {
     expect(info.streams.map((s) => s.type).sort()).toEqual(['audio', 'video']);
     expect(Math.abs(info.durationMs - 4 * tts.soundTime * 1000)).toBeLessThan(300);
     // The render's scratch folder and half-cached pages of the killed run are gone.
-    expect(temporaries()).toEqual([]);
+    expect(await temporaries()).toEqual([]);
   }, 300_000);
 
-  /** Temporaries anywhere in the data folder: DATA_DIR/tmp entries and write-beside names. */
-  const temporaries = () => {
+  /**
+   * Temporaries anywhere in the data folder: DATA_DIR/tmp entries (at any depth: with S3 a deck is
+   * rasterised in a scratch folder there) and write-beside names, on disk or in the test bucket.
+   */
+  const temporaries = async () => {
     const tmp = path.join(dataDir, 'tmp');
-    const loose = existsSync(tmp) ? readdirSync(tmp).map((n) => `tmp/${n}`) : [];
+    const loose = existsSync(tmp) ? readdirSync(tmp, { recursive: true }).map((n) => `tmp/${String(n)}`) : [];
+    const halfWritten = (n: string) => /\.raster-|\.tmp-|\.tmp\./.test(n);
     const beside = ['files', 'cache'].flatMap((top) =>
       existsSync(path.join(dataDir, top))
-        ? readdirSync(path.join(dataDir, top), { recursive: true })
-            .map(String)
-            .filter((n) => /\.raster-|\.tmp-|\.tmp\./.test(n))
+        ? readdirSync(path.join(dataDir, top), { recursive: true }).map(String).filter(halfWritten)
         : [],
     );
-    return [...loose, ...beside];
+    const inBucket = store?.bucket ? (await listBucketKeys(store.bucket.config)).filter(halfWritten) : [];
+    return [...loose, ...beside, ...inBucket];
   };
 
   /** Starts a multipart upload of `bytes` and sends only the first half, leaving it hanging. */
@@ -124,11 +135,11 @@ describe('a render interrupted by a crash', () => {
     await expect.poll(() => readdirSync(path.join(dataDir, 'tmp')).length).toBeGreaterThan(0);
     await server.kill();
     // The crash left a half-rasterised deck and a half-received upload.
-    expect(temporaries().some((n) => n.includes('.raster-'))).toBe(true);
-    expect(temporaries().some((n) => n.startsWith('tmp/'))).toBe(true);
+    expect((await temporaries()).some((n) => n.includes('.raster-'))).toBe(true);
+    expect((await temporaries()).some((n) => n.startsWith('tmp/'))).toBe(true);
 
     server = await startRealServer(env, { dataDir, keepData: true });
     await expect.poll(async () => (await info()).status, { timeout: 60_000, interval: 200 }).toBe('ready');
-    expect(temporaries()).toEqual([]);
+    expect(await temporaries()).toEqual([]);
   }, 120_000);
 });

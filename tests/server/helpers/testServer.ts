@@ -74,7 +74,8 @@ export async function startTestServer(
   // TEST_STORE=s3: stored files go to a fresh bucket of a loopback s3rver (unless a test set one).
   const bucket = testStoreIsS3() && !overrides.s3 ? await startTestBucket() : undefined;
   if (bucket) config.s3 = bucket.config;
-  const redisUrl = overrides.redisUrl === undefined ? testQueueRedis(dialect) : undefined;
+  // A test that names redisUrl (even as undefined: the job table) chooses the queue itself.
+  const redisUrl = 'redisUrl' in overrides ? undefined : testQueueRedis(dialect);
   if (redisUrl) Object.assign(config, { redisUrl, redisPrefix: testPrefix() });
   const server = await buildServer(config);
   const call: TestServer['call'] = async (method, url, opts = {}) => {

@@ -23,6 +23,11 @@ if (process.argv.includes('--scale-out')) {
   await import('./scaleOut');
   process.exit(0);
 }
+// `npm run bench -- --lip-sync`: only the lip-sync measure read from rendered video (bench/lipSync.ts).
+if (process.argv.includes('--lip-sync')) {
+  await import('./lipSync');
+  process.exit(0);
+}
 const dataDir = mkdtempSync(path.join(tmpdir(), 'studio-bench-'));
 const server = await buildServer({
   ...loadConfig({ ...process.env, DATA_DIR: dataDir, JWT_SECRET: randomBytes(32).toString('hex') }),

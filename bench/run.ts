@@ -59,7 +59,10 @@ const PAGES = Math.max(1, Math.min(10, Number(process.env.BENCH_PAGES) || 10));
 // `npm run bench -- --profile`: only the render profile (issue 15), written to bench/results/profile.json.
 const PROFILE = process.argv.includes('--profile');
 // `npm run bench -- --render`: only the figures of the render table (no API, recorder or stage parts).
-const RENDER_ONLY = process.argv.includes('--render');
+const RENDER_ONLY = process.argv.includes('--render') || process.argv.includes('--rerender');
+// `npm run bench -- --rerender`: only the full render and the one-page re-renders (written to
+// bench/results/rerender.json unless BENCH_OUT says otherwise).
+const RERENDER_ONLY = process.argv.includes('--rerender');
 // CPU seconds of this process and the ffmpeg it runs: the render's cost whatever else the machine runs.
 const cpuNow = () => processTreeCpuSeconds() ?? 0;
 
@@ -230,6 +233,30 @@ try {
     cpuSeconds: +quiet.cpuS.toFixed(1),
     cpuRatioToFullRender: +(quiet.cpuS / full.cpuS).toFixed(3),
   };
+
+  // An edit that keeps every page's length (page 4's first sticker moved), with music: the
+  // soundtrack pieces all come from their cache, only the page is encoded again.
+  const moved = pages.map((p, i) =>
+    i !== editedPage
+      ? p
+      : { ...p, textureList: p.textureList.map((t, k) => (k === 0 ? { ...t, x: t.x - 40 } : t)) },
+  );
+  const still = await render({ ...doc, ppt: { ...doc.ppt, pages: moved } });
+  results.rerenderOnePageSameLength = {
+    note: `page ${editedPage + 1} sticker moved (page lengths kept), background music on; other pages and every soundtrack piece cached`,
+    renderSeconds: seconds(still.ms),
+    ratioToFullRender: +(still.ms / full.ms).toFixed(3),
+    cpuSeconds: +still.cpuS.toFixed(1),
+    cpuRatioToFullRender: +(still.cpuS / full.cpuS).toFixed(3),
+  };
+  if (RERENDER_ONLY) {
+    const out = process.env.BENCH_OUT || path.join(root, 'bench/results/rerender.json');
+    writeFileSync(out, JSON.stringify(results, null, 2) + '\n');
+    console.log(JSON.stringify(results, null, 2));
+    await server.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    process.exit(0);
+  }
 
   // The cost of burning in subtitles: the edited project again with subtitles off (all pages miss).
   const plain = await render({ ...doc, subtitle: 2, ppt: { ...doc.ppt, pages } });

@@ -6,7 +6,14 @@ import { ffmpegPath } from '../adapters/media/ffmpeg';
 import type { PageCache } from './pageCache';
 import type { PagePlan } from './planTypes';
 import { timedFfmpeg } from './renderProfile';
-import { keptPackets, pieceArgs, pieceGraph, soundPieces, type SoundPiece } from './soundtrackPieces';
+import {
+  keptPackets,
+  pieceArgs,
+  pieceGraph,
+  runPiece,
+  soundPieces,
+  type SoundPiece,
+} from './soundtrackPieces';
 
 /*
  * The whole video's soundtrack when it has background music (issue 15). It is made from what the
@@ -55,26 +62,39 @@ function pieceKey(piece: SoundPiece, graph: string, music: string): string {
   return `sound-${hash([PIECE_VERSION, graph, piece.first, piece.last, [...files, music, ffmpegPath()].map(identity)])}`;
 }
 
-/** Encodes a piece (or takes it from the cache) and answers the file of its kept packets. */
-async function piece(
-  p: SoundPiece,
-  k: number,
-  ctx: { plans: PagePlan[]; volume: number; music: string; wav: string; samples: number },
+interface SoundContext {
+  plans: PagePlan[];
+  volume: number;
+  music: string;
+  wav: string;
+  samples: number;
+}
+
+/**
+ * Encodes pieces next to each other in one ffmpeg pass (one process and one music start for
+ * the run) and cuts the encoding into the pieces' files, each cached under its own key.
+ */
+async function encodeRun(
+  run: { piece: SoundPiece; key: string; file: string }[],
+  ctx: SoundContext,
   work: string,
   cache: PageCache,
   signal: AbortSignal,
-): Promise<string> {
-  const graph = pieceGraph(p, ctx.plans, ctx.volume, ctx.samples);
-  const key = pieceKey(p, graph, ctx.music);
-  const kept = path.join(work, `sound-${k}.aac`);
-  if (await cache.take(key, kept)) return kept;
-  const graphFile = path.join(work, `sound-${k}.filtergraph`);
-  const encoded = path.join(work, `sound-${k}-encoded.aac`);
-  await writeFile(graphFile, graph);
-  await timedFfmpeg('music pass', pieceArgs(p, ctx.wav, graphFile, encoded), { signal });
-  await writeFile(kept, keptPackets(p, await readFile(encoded)));
-  await cache.put(key, kept).catch(() => undefined);
-  return kept;
+): Promise<void> {
+  const span = runPiece(
+    ctx.plans,
+    run.map((r) => r.piece),
+  );
+  const name = path.basename(run[0].file, '.aac');
+  const graphFile = path.join(work, `${name}.filtergraph`);
+  const encoded = path.join(work, `${name}-encoded.aac`);
+  await writeFile(graphFile, pieceGraph(span, ctx.plans, ctx.volume, ctx.samples));
+  await timedFfmpeg('music pass', pieceArgs(span, ctx.wav, graphFile, encoded), { signal });
+  const bytes = await readFile(encoded);
+  for (const { piece, key, file } of run) {
+    await writeFile(file, keptPackets(piece, bytes, span.from));
+    await cache.put(key, file).catch(() => undefined);
+  }
 }
 
 /** Joins the pages' video (ffconcat `listFile`) with the soundtrack (ADTS), both copied. */
@@ -101,9 +121,22 @@ export async function writeSoundtrack(
 ): Promise<string> {
   const { wav, samples } = await decodedMusic(music.file, work, cache, signal);
   const ctx = { plans, volume: music.volume, music: music.file, wav, samples };
-  const files: string[] = [];
-  // One after another: the pages render beside them on every core.
-  for (const [k, p] of soundPieces(plans).entries()) files.push(await piece(p, k, ctx, work, cache, signal));
+  const pieces = soundPieces(plans).map((piece, k) => ({
+    piece,
+    key: pieceKey(piece, pieceGraph(piece, plans, music.volume, samples), music.file),
+    file: path.join(work, `sound-${k}.aac`),
+  }));
+  // Cached pieces in place; the missing ones encoded in runs of neighbours, one after another
+  // (the pages render beside them on every core).
+  let run: typeof pieces = [];
+  for (const p of pieces) {
+    if (await cache.take(p.key, p.file)) {
+      if (run.length) await encodeRun(run, ctx, work, cache, signal);
+      run = [];
+    } else run.push(p);
+  }
+  if (run.length) await encodeRun(run, ctx, work, cache, signal);
+  const files = pieces.map((p) => p.file);
   const output = path.join(work, 'soundtrack.aac');
   await writeFile(output, Buffer.concat(await Promise.all(files.map((f) => readFile(f)))));
   return output;

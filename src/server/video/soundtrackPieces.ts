@@ -41,30 +41,53 @@ export interface SoundPiece {
 
 const samples = (ms: number) => Math.round((ms * RATE) / 1000);
 
-/** The pieces of the soundtrack of `plans`, one per page (none for a page shorter than a frame). */
-export function soundPieces(plans: PagePlan[]): SoundPiece[] {
+/** The soundtrack sample each page starts at, and the soundtrack's length in samples. */
+function pageStarts(plans: PagePlan[]): { starts: number[]; total: number } {
   const starts: number[] = [];
   let at = 0;
   for (const plan of plans) {
     starts.push(at);
     at += samples(plan.durationMs);
   }
-  const total = at;
-  const frames = Math.ceil(total / FRAME);
+  return { starts, total: at };
+}
+
+/** The piece encoded from `from` to `to` that keeps Q_first … Q_(last-1), with the pages it hears. */
+export function spanPiece(
+  plans: PagePlan[],
+  from: number,
+  to: number,
+  first: number,
+  last: number,
+): SoundPiece {
+  const { starts } = pageStarts(plans);
+  const pages = plans
+    .map((plan, i) => ({ plan, start: starts[i] }))
+    .filter((p) => p.start < to && p.start + samples(p.plan.durationMs) > from);
+  return { from, to, first, last, pages };
+}
+
+/** The pieces of the soundtrack of `plans`, one per page (none for a page shorter than a frame). */
+export function soundPieces(plans: PagePlan[]): SoundPiece[] {
+  const { starts, total } = pageStarts(plans);
   const grid = plans.map((_, k) => (k === 0 ? 0 : Math.floor(starts[k] / FRAME)));
-  grid.push(frames);
+  grid.push(Math.ceil(total / FRAME));
   const pieces: SoundPiece[] = [];
   for (let k = 0; k < plans.length; k++) {
     const [a, b] = [grid[k], grid[k + 1]];
     if (b <= a) continue;
-    const from = Math.max(0, a - MARGIN) * FRAME;
-    const to = (b + MARGIN) * FRAME;
-    const pages = plans
-      .map((plan, i) => ({ plan, start: starts[i] }))
-      .filter((p) => p.start < to && p.start + samples(p.plan.durationMs) > from);
-    pieces.push({ from, to, first: a + 1, last: b + 1, pages });
+    pieces.push(spanPiece(plans, Math.max(0, a - MARGIN) * FRAME, (b + MARGIN) * FRAME, a + 1, b + 1));
   }
   return pieces;
+}
+
+/**
+ * Pieces next to each other as one piece: encoded in one pass, then cut into theirs (keptPackets
+ * with the run's start). Their packets join as well as those of separate encodings.
+ */
+export function runPiece(plans: PagePlan[], run: SoundPiece[]): SoundPiece {
+  const [head, tail] = [run[0], run[run.length - 1]];
+  return spanPiece(plans, head.from, tail.to, head.first, tail.last);
 }
 
 /** Input files of a piece, in input order: each page's clips and sounding video, then the music. */
@@ -157,12 +180,16 @@ export function adtsFrames(data: Uint8Array): [number, number][] {
   return frames;
 }
 
-/** The packets the piece keeps, out of its encoding (whose packet 0 is Q_(from/1024)). */
-export function keptPackets(piece: SoundPiece, encoded: Uint8Array): Uint8Array {
+/**
+ * The packets the piece keeps, out of an encoding from the soundtrack sample `encodedFrom` (the
+ * piece's own start, or its run's), whose packet 0 is Q_(encodedFrom/1024).
+ */
+export function keptPackets(piece: SoundPiece, encoded: Uint8Array, encodedFrom = piece.from): Uint8Array {
   const frames = adtsFrames(encoded);
-  const offset = piece.from / FRAME;
+  const offset = encodedFrom / FRAME;
   const [a, b] = [piece.first - offset, piece.last - offset];
-  if (b > frames.length) throw new Error(`soundtrack piece: ${frames.length} packets, needs ${b}`);
+  if (a < 0 || b > frames.length)
+    throw new Error(`soundtrack piece: ${frames.length} packets, needs ${a}…${b}`);
   const start = frames[a][0];
   const end = frames[b - 1][0] + frames[b - 1][1];
   return encoded.subarray(start, end);

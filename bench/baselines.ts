@@ -1,6 +1,7 @@
 import path from 'node:path';
 import sharp from 'sharp';
 import { runFfmpeg } from '../src/server/adapters/media/ffmpeg';
+import { AUDIO_CODEC } from '../src/server/video/ffmpegArgs';
 
 /** One page of the bench project as the baselines see it: a composed still, its audio, its length. */
 export interface BaselinePage {
@@ -47,7 +48,7 @@ export async function naiveRender(pages: BaselinePage[], dir: string, preset: st
   for (const [i, page] of pages.entries()) {
     await runFfmpeg([
       '-y', '-loop', '1', '-framerate', '25', '-i', page.still, '-i', page.audio,
-      '-t', sec(page.durationMs), ...x264(preset), '-c:a', 'aac', '-b:a', '128k', '-shortest',
+      '-t', sec(page.durationMs), ...x264(preset), ...AUDIO_CODEC, '-shortest',
       path.join(dir, `naive-${i}.mp4`),
     ]); // prettier-ignore
   }

@@ -23,7 +23,12 @@ export const videoCodec = (preset: string) => [
 ];
 /** The preset of pages rendered without a calibration (argument tests, the baselines). */
 export const DEFAULT_PRESET = 'veryfast';
-export const AUDIO_CODEC = ['-c:a', 'aac', '-b:a', '128k', '-ar', '48000', '-ac', '2'];
+/**
+ * AAC at 128 kb/s with the bundled encoder's fast coder: about a third of the default (twoloop)
+ * coder's CPU time on narration over music (issue 15: 0.52 s against 1.44 s for 78 s of the bench's
+ * speech and music, files the same size, waveform SNR 41 dB against 32 dB).
+ */
+export const AUDIO_CODEC = ['-c:a', 'aac', '-aac_coder', 'fast', '-b:a', '128k', '-ar', '48000', '-ac', '2'];
 
 const sec = (ms: number) => (ms / 1000).toFixed(3);
 

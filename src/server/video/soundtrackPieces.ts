@@ -1,4 +1,5 @@
 import { DUCK_RAMP_MS, duckingExpression, FADE_IN_MS, FADE_OUT_MS, speechIntervals } from './backgroundMusic';
+import { AUDIO_CODEC } from './ffmpegArgs';
 import { pageAudio } from './layers/pageAudio';
 import type { PagePlan } from './planTypes';
 
@@ -162,7 +163,7 @@ export function pieceArgs(piece: SoundPiece, musicWav: string, graphFile: string
   return [
     '-y', ...pieceInputs(piece, musicWav),
     '-filter_complex_script', graphFile,
-    '-map', '[a]', '-c:a', 'aac', '-b:a', '128k', '-ar', '48000', '-ac', '2', '-f', 'adts', output,
+    '-map', '[a]', ...AUDIO_CODEC, '-f', 'adts', output,
   ]; // prettier-ignore
 }
 

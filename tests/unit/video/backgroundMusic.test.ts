@@ -99,7 +99,7 @@ describe('the soundtrack with music, made while the pages render', () => {
     const args = pieceArgs(first, '/c/music.f32', '/w/p.filtergraph', '/w/p.aac');
     expect(args.join(' ')).toBe(
       '-y -i a.wav -i a.wav -i a.wav -i clip.mp4 -f f32le -ar 48000 -ac 2 -stream_loop -1 -i /c/music.f32 ' +
-        '-filter_complex_script /w/p.filtergraph -map [a] -c:a aac -b:a 128k -ar 48000 -ac 2 -f adts /w/p.aac',
+        '-filter_complex_script /w/p.filtergraph -map [a] -c:a aac -aac_coder fast -b:a 128k -ar 48000 -ac 2 -f adts /w/p.aac',
     );
   });
 

@@ -1,10 +1,15 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 
-// `npm test`: the whole suite. Unit and server tests first (server tests on SQLite, and on PostgreSQL
-// when one answers on 127.0.0.1:5432), then the built app in Chromium. Prints one closing line.
+// `npm test`: the whole suite. Unit and server tests first, then part of the server suite again in
+// the S3 profile, then the built app in Chromium. Prints which server profiles ran and one closing line.
+// The server profiles (README "Commands"): 1 SQLite + job table + disk, always; 2 PostgreSQL +
+// BullMQ + disk when PostgreSQL (127.0.0.1:5432) and Redis (127.0.0.1:6379) answer (PostgreSQL +
+// job table when only PostgreSQL does); 3 PostgreSQL + BullMQ + S3 (an s3rver on loopback per
+// test server) when both answer.
 const root = path.resolve(import.meta.dirname, '..');
 const vitest = path.join(root, 'node_modules/vitest/vitest.mjs');
 const env: NodeJS.ProcessEnv = { ...process.env };
@@ -22,6 +27,39 @@ async function postgresUrl(): Promise<string | undefined> {
   }
 }
 
+async function redisUrl(): Promise<string | undefined> {
+  const url = env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+  if (!url) return undefined;
+  const client = new Redis(url, { lazyConnect: true, connectTimeout: 2000, maxRetriesPerRequest: 0 });
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    return (await client.ping()) === 'PONG' ? url : undefined;
+  } catch {
+    return undefined;
+  } finally {
+    client.disconnect();
+  }
+}
+
+/**
+ * The server test files profile 3 runs: the tests written for both dialects that store files or
+ * run jobs (there on PostgreSQL, BullMQ and the S3 store), and a scale-out test whose web server
+ * and worker share the bucket. The whole suite took too long a second time (README "Commands").
+ */
+const S3_PROFILE_FILES = ['account', 'assetUsage', 'health', 'materials', 'pageVideo', 'ppt', 'presenters']
+  .concat([
+    'resource',
+    'scene',
+    'subtitle',
+    'texture',
+    'uploadFieldOrder',
+    'uploadLimits',
+    'voices',
+    'scaleOut',
+  ])
+  .map((name) => `tests/server/${name}.test.ts`);
+
 interface Totals {
   passed: number;
   failed: number;
@@ -29,11 +67,20 @@ interface Totals {
 }
 const totals: Totals = { passed: 0, failed: 0, skipped: 0 };
 
-function runStage(name: string, projects: string[]): boolean {
+function runStage(
+  name: string,
+  projects: string[],
+  extraEnv: NodeJS.ProcessEnv = {},
+  files: string[] = [],
+): boolean {
   const report = path.join(root, `.tmp/vitest-${name}.json`);
-  const args = [vitest, 'run', ...projects.flatMap((p) => ['--project', p])];
+  const args = [vitest, 'run', ...projects.flatMap((p) => ['--project', p]), ...files];
   args.push('--reporter=default', '--reporter=json', `--outputFile.json=${report}`);
-  const result = spawnSync(process.execPath, args, { cwd: root, env, stdio: 'inherit' });
+  const result = spawnSync(process.execPath, args, {
+    cwd: root,
+    env: { ...env, ...extraEnv },
+    stdio: 'inherit',
+  });
   if (existsSync(report)) {
     const json = JSON.parse(readFileSync(report, 'utf8'));
     totals.passed += json.numPassedTests;
@@ -44,12 +91,35 @@ function runStage(name: string, projects: string[]): boolean {
 }
 
 const pgUrl = await postgresUrl();
+const queueUrl = await redisUrl();
 if (pgUrl) env.TEST_DATABASE_URL = pgUrl;
+// Test servers on PostgreSQL carry their jobs on BullMQ (tests/server/helpers/testServer.ts).
+if (pgUrl && queueUrl) env.TEST_QUEUE = 'bullmq';
+const s3Profile = !!pgUrl && !!queueUrl && env.TEST_S3_PROFILE !== '0';
+const why = !pgUrl
+  ? `PostgreSQL does not answer (${env.TEST_DATABASE_URL === '' ? 'TEST_DATABASE_URL is empty' : '127.0.0.1:5432'})`
+  : !queueUrl
+    ? `Redis does not answer (${env.TEST_REDIS_URL === '' ? 'TEST_REDIS_URL is empty' : '127.0.0.1:6379'})`
+    : 'TEST_S3_PROFILE=0';
 console.log(
-  pgUrl ? `Server tests run on SQLite and PostgreSQL (${pgUrl})` : 'Server tests run on SQLite only',
+  [
+    'Server test profiles: 1 SQLite + job table + disk',
+    pgUrl ? `2 PostgreSQL + ${queueUrl ? 'BullMQ' : 'job table'} + disk` : undefined,
+    s3Profile ? '3 PostgreSQL + BullMQ + S3 (s3rver on 127.0.0.1)' : undefined,
+  ]
+    .filter(Boolean)
+    .join('; ') + (s3Profile ? '' : ` — ${pgUrl ? 'profile 3' : 'profiles 2 and 3'} skipped: ${why}`),
 );
 
 let ok = runStage('unit-server', ['unit', 'unit-dom', 'server']);
+if (s3Profile) {
+  console.log(`\nServer tests, profile 3 (PostgreSQL + BullMQ + S3): ${S3_PROFILE_FILES.length} files`);
+  const started = Date.now();
+  ok =
+    runStage('server-s3', ['server'], { TEST_STORE: 's3', TEST_DIALECTS: 'postgres' }, S3_PROFILE_FILES) &&
+    ok;
+  console.log(`Profile 3 took ${Math.round((Date.now() - started) / 1000)} s`);
+}
 console.log('Building the web app for the browser tests...');
 const build = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build'], {
   cwd: root,

@@ -13,6 +13,7 @@ import { presetBench } from './presets';
 import { benchDocument, segmentsOf, speakAll } from './benchProject';
 import { processTreeCpuSeconds, profileRender, profileTable } from './profile';
 import { encoderPreset } from '../src/server/video/encoderPreset';
+import { startRenderProfile, stopRenderProfile } from '../src/server/video/renderProfile';
 
 // `npm run bench`: the figures of the README's performance section, measured on this machine and
 // written to bench/results/latest.json. Benchmarks are not timed tests: they only report.
@@ -197,7 +198,11 @@ try {
     const text = childList.map((c) => c.ttsText).join('');
     return { ...p, text, textdome: text, childList };
   });
+  // BENCH_STAGES=1: the re-render's CPU time per stage as well (renderProfile.ts; the profile also
+  // runs each re-rendered page once more without encoding, which its CPU figure then includes).
+  if (process.env.BENCH_STAGES) startRenderProfile();
   const again = await render({ ...doc, ppt: { ...doc.ppt, pages } });
+  if (process.env.BENCH_STAGES) results.rerenderStagesCpuMs = stopRenderProfile().cpu;
   results.rerenderOnePage = {
     note: `page ${editedPage + 1} narration re-synthesised; the other pages come from the page cache`,
     renderSeconds: seconds(again.ms),

@@ -99,7 +99,7 @@ const s3Profile = !!pgUrl && !!queueUrl && env.TEST_S3_PROFILE !== '0';
 const why = !pgUrl
   ? `PostgreSQL does not answer (${env.TEST_DATABASE_URL === '' ? 'TEST_DATABASE_URL is empty' : '127.0.0.1:5432'})`
   : !queueUrl
-    ? `Redis does not answer (${env.TEST_REDIS_URL === '' ? 'TEST_REDIS_URL is empty' : '127.0.0.1:6379'})`
+    ? `Redis does not answer (${env.TEST_REDIS_URL === '' ? 'TEST_REDIS_URL is empty' : (env.TEST_REDIS_URL ?? '127.0.0.1:6379')})`
     : 'TEST_S3_PROFILE=0';
 console.log(
   [

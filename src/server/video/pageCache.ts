@@ -19,7 +19,7 @@ export interface PageCacheLimits {
 export const DEFAULT_CACHE_LIMITS: PageCacheLimits = { maxBytes: 5 * 1024 ** 3, maxAgeMs: 14 * 86_400_000 };
 
 /** A file's identity for the cache: path, size and modification time (content is not read). */
-function identity(file: string): string {
+export function identity(file: string): string {
   // A binary found on PATH (FFMPEG_PATH=ffmpeg) has no path to stat: its name stands for it.
   const s = statSync(file, { throwIfNoEntry: false });
   return s ? `${file}|${s.size}|${Math.round(s.mtimeMs)}` : file;

@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
-import { statSync } from 'node:fs';
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ffmpegPath } from '../adapters/media/ffmpeg';
-import type { PageCache } from './pageCache';
+import { identity, type PageCache } from './pageCache';
 import type { PagePlan } from './planTypes';
 import { timedFfmpeg } from './renderProfile';
 import {
@@ -28,12 +27,6 @@ import {
 
 /** Bump when a piece's sound changes in a way its graph and inputs do not show. */
 const PIECE_VERSION = 1;
-
-/** A file's identity for the cache: path, size and modification time (as the page cache). */
-function identity(file: string): string {
-  const s = statSync(file, { throwIfNoEntry: false });
-  return s ? `${file}|${s.size}|${Math.round(s.mtimeMs)}` : file;
-}
 
 const hash = (value: unknown) =>
   createHash('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 40);

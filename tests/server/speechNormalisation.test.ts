@@ -5,7 +5,7 @@ import { espeakEngine } from '../../src/server/adapters/media/tts.espeak';
 import { synthesizeMixed } from '../../src/server/adapters/media/tts.mixed';
 import { findPublicVoice } from '../../src/server/adapters/media/tts.voices';
 import type { PagePlan } from '../../src/server/video/planTypes';
-import { subtitleScript } from '../../src/server/video/renderJob';
+import { subtitleScript } from '../../src/server/video/renderPage';
 import { startTestServer, type TestServer } from './helpers/testServer';
 
 const TEXT = '2026年增长了35%，银行[háng]的用户超过1.5亿。';

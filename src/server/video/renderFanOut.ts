@@ -127,5 +127,9 @@ export async function runPool<T>(items: T[], limit: number, work: (item: T, inde
       }
     }
   };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+  // Every lane settles before the pool answers: a render that failed or was cancelled removes its
+  // work folder next, and a lane still composing a page would write into it again.
+  const lanes = await Promise.allSettled(Array.from({ length: Math.min(limit, items.length) }, lane));
+  const failure = lanes.find((l): l is PromiseRejectedResult => l.status === 'rejected');
+  if (failure) throw failure.reason;
 }

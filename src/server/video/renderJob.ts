@@ -5,27 +5,20 @@ import { EXPORT_FRAME, migrateDocument, type ProjectDocument } from '../../model
 import type { FileStore } from '../adapters/files';
 import type { ProjectsRepo } from '../adapters/db/projects.repo';
 import { ffmpegPath, probe } from '../adapters/media/ffmpeg';
-import { SUBTITLE_FONT_NAME, subtitleFontDir, subtitleFontPath } from '../adapters/media/fonts';
+import { subtitleFontPath } from '../adapters/media/fonts';
 import type { LibraryService } from '../services/library.service';
 import type { PresenterService } from '../services/presenter.service';
 import { JobFailure, type JobContext, type JobHandler } from '../services/jobRunner';
 import type { SubTasks } from '../services/jobQueue';
-import { pageMouthCues } from './speaking';
-import { blinkTrack, concatArgs, concatList, mouthTrack } from './ffconcat';
+import { concatArgs, concatList } from './ffconcat';
 import { encoderPreset } from './encoderPreset';
-import { pageArgs } from './ffmpegArgs';
 import { PageCache, pageCacheKey } from './pageCache';
 import { SharedPageCache } from './pageCacheShared';
 import { pageTaskHandler, RENDER_PAGE_TASK, renderPagesOnWorkers, runPool } from './renderFanOut';
-import { blinkTimes } from './renderPlan';
-import type { PagePlan } from './planTypes';
+import { renderPage, subtitleScript } from './renderPage';
 import { prepareRender, type PreparedRender } from './renderPrepare';
-import { writePartFiles } from './shotPartFiles';
 import { joinWithSoundtrackArgs, writeSoundtrack } from './soundtrack';
-import { composeFront, composeStill, transparentLike } from './stillComposer';
-import { pageCues } from '../../model/speech/subtitleCues';
-import { assDocument, subtitleStyle } from './subtitles';
-import { filtersOnlyArgs, profiling, timed, timedFfmpeg } from './renderProfile';
+import { timed, timedFfmpeg } from './renderProfile';
 
 export const RENDER_JOB = 'render';
 /**
@@ -173,6 +166,8 @@ async function renderDocument(
   const stop = new AbortController();
   const onCancel = () => stop.abort(ctx.signal.reason);
   ctx.signal.addEventListener('abort', onCancel, { once: true });
+  // A cancel while the page cache was read came before the listener: it stops the pages too.
+  if (ctx.signal.aborted) onCancel();
   // With music the whole soundtrack is mixed and encoded meanwhile, from the pages' audio inputs.
   const soundtrack = music
     ? writeSoundtrack(
@@ -242,79 +237,6 @@ async function renderDocument(
     pagesCached,
     ...(renderedBy ? { renderedBy } : {}),
   };
-}
-
-/** The page's ASS subtitle script, or null when the document has subtitles off. */
-export function subtitleScript(plan: PagePlan): string | null {
-  if (!plan.subtitles) return null;
-  const cues = pageCues(
-    plan.audio.map((a) => ({ text: a.text ?? '', durationMs: a.durationMs, words: a.words ?? [] })),
-  );
-  return assDocument(cues, plan.frame, subtitleStyle(plan.frame, SUBTITLE_FONT_NAME));
-}
-
-export async function renderPage(
-  plan: PagePlan,
-  script: string | null,
-  work: string,
-  output: string,
-  preset: string,
-  signal: AbortSignal,
-  onProgress: (pageMs: number) => void,
-): Promise<void> {
-  const prefix = path.join(work, `p${plan.index}`);
-  const still = `${prefix}-still.png`;
-  let front: string | undefined;
-  await timed('still composition (sharp)', async () => {
-    if (plan.video) {
-      // The video sits between the background and the presenter.
-      await composeStill(plan, still, { slide: null, character: null });
-      front = `${prefix}-front.png`;
-      await composeFront(plan, front);
-    } else await composeStill(plan, still);
-  });
-
-  const cues = pageMouthCues(plan);
-  const mouthFile = `${prefix}-mouth.ffconcat`;
-  const openEyes = `${prefix}-open.png`;
-  const blinkFile = `${prefix}-blink.ffconcat`;
-  const blinks = blinkTimes(plan.durationMs, plan.index);
-  await timed('sprite tracks (mouth, blink)', async () => {
-    await writeFile(mouthFile, mouthTrack(cues, plan.durationMs, plan.character.rig.mouths));
-    await transparentLike(plan.character.rig.blink, openEyes);
-    await writeFile(blinkFile, blinkTrack(blinks, plan.durationMs, openEyes, plan.character.rig.blink));
-  });
-  const parts = plan.parts
-    ? await timed('shot-part files', () => writePartFiles(plan, plan.parts!, prefix, cues, blinks, openEyes))
-    : undefined;
-
-  let subtitles = null;
-  if (script !== null) {
-    subtitles = { assFile: `${prefix}-subtitles.ass`, fontsDir: subtitleFontDir() };
-    await timed('subtitle script', () => writeFile(subtitles!.assFile, script));
-  }
-  const args = pageArgs(
-    plan,
-    {
-      still,
-      mouthTrack: mouthFile,
-      blinkTrack: blinkFile,
-      audio: plan.audio.map((a) => a.file),
-      subtitles,
-      output,
-      parts,
-      front,
-    },
-    preset,
-  );
-  await timedFfmpeg('page ffmpeg (decode, filters, encode, audio)', args, {
-    signal,
-    durationMs: plan.durationMs,
-    onProgress: (p) => onProgress(Math.min(p.outTimeMs, plan.durationMs)),
-  });
-  if (profiling()) {
-    await timedFfmpeg('of which filters without encoding (profile run)', filtersOnlyArgs(args), { signal });
-  }
 }
 
 function progressText(page: number, pages: number, fraction: number, started: number): string {

@@ -8,7 +8,7 @@ import type { SpeechTimings } from '../../../src/api/speech.contract';
 import { EXPORT_FRAME } from '../../../src/model/project';
 import { ffmpegPath } from '../../../src/server/adapters/media/ffmpeg';
 import { SUBTITLE_FONT_NAME, subtitleFontDir } from '../../../src/server/adapters/media/fonts';
-import { subtitleScript } from '../../../src/server/video/renderJob';
+import { subtitleScript } from '../../../src/server/video/renderPage';
 import type { PagePlan } from '../../../src/server/video/planTypes';
 import { normaliseNarration } from '../../../src/model/speech/subtitleCues';
 import { subtitlesFilter, subtitleStyle } from '../../../src/server/video/subtitles';

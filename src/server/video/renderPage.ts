@@ -1,0 +1,95 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pageCues } from '../../model/speech/subtitleCues';
+import { SUBTITLE_FONT_NAME, subtitleFontDir } from '../adapters/media/fonts';
+import { blinkTrack, mouthTrack } from './ffconcat';
+import { pageArgs } from './ffmpegArgs';
+import type { PagePlan } from './planTypes';
+import { blinkTimes } from './renderPlan';
+import { filtersOnlyArgs, profiling, timed, timedFfmpeg } from './renderProfile';
+import { writePartFiles } from './shotPartFiles';
+import { pageMouthCues } from './speaking';
+import { composeFront, composeStill, transparentLike } from './stillComposer';
+import { assDocument, subtitleStyle } from './subtitles';
+
+/*
+ * One page of a render: its still, sprite tracks and subtitle script, then one ffmpeg that decodes,
+ * overlays, encodes and muxes the page's sound. Run in the render's process or as a page task on
+ * any worker (renderFanOut.ts).
+ */
+
+/** The page's ASS subtitle script, or null when the document has subtitles off. */
+export function subtitleScript(plan: PagePlan): string | null {
+  if (!plan.subtitles) return null;
+  const cues = pageCues(
+    plan.audio.map((a) => ({ text: a.text ?? '', durationMs: a.durationMs, words: a.words ?? [] })),
+  );
+  return assDocument(cues, plan.frame, subtitleStyle(plan.frame, SUBTITLE_FONT_NAME));
+}
+
+export async function renderPage(
+  plan: PagePlan,
+  script: string | null,
+  work: string,
+  output: string,
+  preset: string,
+  signal: AbortSignal,
+  onProgress: (pageMs: number) => void,
+): Promise<void> {
+  signal.throwIfAborted();
+  const prefix = path.join(work, `p${plan.index}`);
+  const still = `${prefix}-still.png`;
+  let front: string | undefined;
+  await timed('still composition (sharp)', async () => {
+    if (plan.video) {
+      // The video sits between the background and the presenter.
+      await composeStill(plan, still, { slide: null, character: null });
+      front = `${prefix}-front.png`;
+      await composeFront(plan, front);
+    } else await composeStill(plan, still);
+  });
+
+  const cues = pageMouthCues(plan);
+  const mouthFile = `${prefix}-mouth.ffconcat`;
+  const openEyes = `${prefix}-open.png`;
+  const blinkFile = `${prefix}-blink.ffconcat`;
+  const blinks = blinkTimes(plan.durationMs, plan.index);
+  await timed('sprite tracks (mouth, blink)', async () => {
+    await writeFile(mouthFile, mouthTrack(cues, plan.durationMs, plan.character.rig.mouths));
+    await transparentLike(plan.character.rig.blink, openEyes);
+    await writeFile(blinkFile, blinkTrack(blinks, plan.durationMs, openEyes, plan.character.rig.blink));
+  });
+  const parts = plan.parts
+    ? await timed('shot-part files', () => writePartFiles(plan, plan.parts!, prefix, cues, blinks, openEyes))
+    : undefined;
+
+  let subtitles = null;
+  if (script !== null) {
+    subtitles = { assFile: `${prefix}-subtitles.ass`, fontsDir: subtitleFontDir() };
+    await timed('subtitle script', () => writeFile(subtitles!.assFile, script));
+  }
+  // Composing the still and the tracks takes a while: a cancel meanwhile starts no encoder.
+  signal.throwIfAborted();
+  const args = pageArgs(
+    plan,
+    {
+      still,
+      mouthTrack: mouthFile,
+      blinkTrack: blinkFile,
+      audio: plan.audio.map((a) => a.file),
+      subtitles,
+      output,
+      parts,
+      front,
+    },
+    preset,
+  );
+  await timedFfmpeg('page ffmpeg (decode, filters, encode, audio)', args, {
+    signal,
+    durationMs: plan.durationMs,
+    onProgress: (p) => onProgress(Math.min(p.outTimeMs, plan.durationMs)),
+  });
+  if (profiling()) {
+    await timedFfmpeg('of which filters without encoding (profile run)', filtersOnlyArgs(args), { signal });
+  }
+}

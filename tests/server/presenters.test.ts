@@ -7,15 +7,15 @@ import { probe } from '../../src/server/adapters/media/ffmpeg';
 import { startTestServer, testDialects, type TestServer } from './helpers/testServer';
 import { storedKey } from './helpers/storedFiles';
 import { multiForm, solidImage, talkingVideo, type Rgb } from './helpers/presenterFixtures';
+import { near, presenterCalls, rgbaAt, type FormFile } from './helpers/presenterCalls';
+import { badPresenterForms, EYES, MOUTH } from './helpers/presenterBadForms';
 
 const BLUE: Rgb = [40, 80, 200];
 const RED: Rgb = [220, 30, 30];
 const YELLOW: Rgb = [240, 200, 20];
 const GREEN: Rgb = [30, 180, 60];
-const MOUTH = { mouthLeft: '140', mouthTop: '200', mouthWidth: '120', mouthHeight: '80' };
-const EYES = { eyesLeft: '130', eyesTop: '140', eyesWidth: '140', eyesHeight: '40' };
 
-type File = { field: string; filename: string; content: Buffer };
+type File = FormFile;
 
 describe.each(testDialects())('我的数字人 (%s)', (dialect) => {
   let t: TestServer;
@@ -44,29 +44,8 @@ describe.each(testDialects())('我的数字人 (%s)', (dialect) => {
   });
   afterAll(() => t.stop());
 
-  const add = async (token: string, fields: Record<string, string>, files: File[]) =>
-    (await t.call('POST', '/virtual/v1/virtual/add', { token, ...multiForm(fields, files) })).body;
-  const list = async (token: string, isPublic: number) =>
-    (
-      await t.call('POST', '/virtual/v1/virtual/list', {
-        token,
-        body: { pageIndex: 1, pageSize: 100, isPublic },
-      })
-    ).body.data;
-  const listMine = async (token: string) =>
-    (await t.call('POST', '/virtual/v1/virtual/mine', { token, body: { pageIndex: 1, pageSize: 100 } })).body
-      .data;
-  /** The presenter once its background encoding has finished (ready or failed). */
-  const settled = async (id: string) => {
-    for (let i = 0; i < 150; i++) {
-      const found = (await listMine(alice)).list.find((p: { id: string }) => p.id === id);
-      if (found && found.status !== 0) return found;
-      await new Promise((r) => setTimeout(r, 200));
-    }
-    throw new Error(`presenter ${id} is still processing`);
-  };
-  const remove = async (token: string, id: string) =>
-    (await t.call('POST', '/virtual/v1/virtual/delete', { token, body: { id } })).body;
+  const { add, list, listMine, remove, settled: settledFor } = presenterCalls(() => t);
+  const settled = (id: string) => settledFor(alice, id);
   /** A local copy of a stored file the API named by URL (on disk or from the test bucket). */
   const stored = (url: string) => t.stored.localCopy(url);
   const besideIt = (url: string, name: string) => `${path.posix.dirname(storedKey(url))}/${name}`;
@@ -75,12 +54,6 @@ describe.each(testDialects())('我的数字人 (%s)', (dialect) => {
     const dir = path.join(t.config.dataDir, 'tmp');
     return existsSync(dir) ? readdirSync(dir) : [];
   };
-  const rgbaAt = async (file: string, x: number, y: number) => {
-    const { data, info } = await sharp(file).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-    const i = (y * info.width + x) * 4;
-    return [data[i], data[i + 1], data[i + 2], data[i + 3]];
-  };
-  const near = (a: number[], b: number[], tol = 12) => b.every((v, i) => Math.abs(a[i] - v) <= tol);
   const spriteFiles = (): File[] => [
     { field: 'body', filename: 'body.png', content: body },
     { field: 'mouthX', filename: 'x.png', content: mouthX },
@@ -269,86 +242,7 @@ describe.each(testDialects())('我的数字人 (%s)', (dialect) => {
 
   it('refuses bad input with a clear message and leaves nothing behind', async () => {
     const before = (await presenterDirs()).length;
-    const jpegNamedPng = await solidImage(400, 700, BLUE, 'jpeg');
-    const cases: [Record<string, string>, File[], string][] = [
-      [{ name: '  ', kind: '1', ...MOUTH }, spriteFiles(), presenterMessages.nameRequired],
-      [{ kind: '3' }, [], presenterMessages.nameRequired],
-      [{ name: '一二三四五六七八九十一二三四五六七八九十一', kind: '3' }, [], presenterMessages.nameTooLong],
-      [{ name: '甲', kind: '4' }, [], presenterMessages.kindRequired],
-      // A JPEG with a .png name, a PNG named .mp4, text named .png: checked by content.
-      [
-        { name: '甲', kind: '1', ...MOUTH },
-        [{ field: 'body', filename: 'body.png', content: jpegNamedPng }, ...spriteFiles().slice(1)],
-        presenterMessages.bodyType,
-      ],
-      [
-        { name: '甲', kind: '2' },
-        [{ field: 'video', filename: 'talk.mp4', content: body }],
-        presenterMessages.videoType,
-      ],
-      [
-        { name: '甲', kind: '3' },
-        [{ field: 'picture', filename: 'me.png', content: Buffer.from('not a picture at all') }],
-        presenterMessages.pictureType,
-      ],
-      [
-        { name: '甲', kind: '1', ...MOUTH },
-        [...spriteFiles(), { field: 'mouthB', filename: 'b.png', content: jpegNamedPng }],
-        presenterMessages.mouthType,
-      ],
-      [
-        { name: '甲', kind: '1', ...MOUTH },
-        spriteFiles().filter((f) => f.field !== 'mouthX'),
-        presenterMessages.mouthXRequired,
-      ],
-      [{ name: '甲', kind: '1', ...MOUTH, mouthLeft: '300' }, spriteFiles(), presenterMessages.mouthRect],
-      [{ name: '甲', kind: '1', ...MOUTH, mouthHeight: '' }, spriteFiles(), presenterMessages.mouthRect],
-      [
-        { name: '甲', kind: '1', ...MOUTH, ...EYES, eyesTop: '680' },
-        spriteFiles(),
-        presenterMessages.eyesRect,
-      ],
-      [
-        { name: '甲', kind: '1', ...MOUTH },
-        [...spriteFiles(), { field: 'blink', filename: 'blink.png', content: blink }],
-        presenterMessages.eyesRect,
-      ],
-      [
-        { name: '甲', kind: '1', ...MOUTH },
-        [
-          { field: 'body', filename: 'body.png', content: await solidImage(150, 700, BLUE) },
-          ...spriteFiles().slice(1),
-        ],
-        presenterMessages.bodySize,
-      ],
-      [
-        { name: '甲', kind: '2', keyEnabled: '1', keyColor: 'green' },
-        [{ field: 'video', filename: 'talk.mp4', content: greenVideo }],
-        presenterMessages.keyColor,
-      ],
-      [
-        { name: '甲', kind: '2' },
-        [{ field: 'video', filename: 'talk.avi', content: greenVideo }],
-        presenterMessages.videoType,
-      ],
-      [
-        { name: '甲', kind: '2' },
-        [
-          {
-            field: 'video',
-            filename: 'talk.mp4',
-            content: talkingVideo({ seconds: 61, width: 64, height: 64 }),
-          },
-        ],
-        presenterMessages.videoTooLong,
-      ],
-      [{ name: '甲', kind: '2' }, [], presenterMessages.videoRequired],
-      [
-        { name: '甲', kind: '3' },
-        [{ field: 'avatar', filename: 'a.png', content: body }],
-        presenterMessages.unknownFile,
-      ],
-    ];
+    const cases = await badPresenterForms({ body, blink, greenVideo, sprites: spriteFiles() });
     for (const [fields, files, message] of cases) {
       const res = await add(alice, fields, files);
       expect({ code: res.code, msg: res.msg }, message).toEqual({ code: 400, msg: message });

@@ -51,6 +51,7 @@ const S3_PROFILE_FILES = ['account', 'assetUsage', 'health', 'materials', 'pageV
   .concat([
     'resource',
     'scene',
+    'sceneRender',
     'subtitle',
     'texture',
     'uploadFieldOrder',

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import sharp from 'sharp';
 import { runFfmpeg } from '../src/server/adapters/media/ffmpeg';
+import type { ProjectDocument } from '../src/model/project';
 import { AUDIO_CODEC } from '../src/server/video/ffmpegArgs';
 
 /** One page of the bench project as the baselines see it: a composed still, its audio, its length. */
@@ -75,4 +76,44 @@ export async function encoderAlone(pages: BaselinePage[], dir: string, preset: s
   };
   await Promise.all([lane(), lane()]);
   return performance.now() - started;
+}
+
+/**
+ * The bench project's pages as the baselines take them: each page's background, slide and
+ * presenter picture composed into one still, and its narration segments joined into one WAV.
+ */
+export async function baselinePagesOf(
+  exported: ProjectDocument,
+  audio: { soundPath: string; soundTime: number }[][],
+  presenterPicture: string,
+  fileOf: (url: string) => string,
+  baseDir: string,
+): Promise<BaselinePage[]> {
+  const baselinePages: BaselinePage[] = [];
+  for (const [i, page] of exported.ppt.pages.entries()) {
+    const still = path.join(baseDir, `still-${i}.png`);
+    const { scene, character } = exported;
+    await composeBaselineStill(still, {
+      background: fileOf(scene.path),
+      slide: {
+        file: fileOf(page.img),
+        box: { x: scene.pptX, y: scene.pptY, width: scene.pptWidth, height: scene.pptHeight },
+      },
+      character: {
+        file: fileOf(presenterPicture),
+        box: { x: character.X, y: character.Y, width: character.width, height: character.height },
+      },
+    });
+    // One audio file per page for the baselines: the page's segments joined.
+    const pageAudio = path.join(baseDir, `audio-${i}.wav`);
+    const inputs = audio[i].flatMap((a) => ['-i', fileOf(a.soundPath)]);
+    const join = `concat=n=${audio[i].length}:v=0:a=1`;
+    await runFfmpeg(['-y', ...inputs, '-filter_complex', join, pageAudio]);
+    baselinePages.push({
+      still,
+      audio: pageAudio,
+      durationMs: audio[i].reduce((s, a) => s + a.soundTime, 0) * 1000,
+    });
+  }
+  return baselinePages;
 }

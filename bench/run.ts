@@ -2,11 +2,11 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { runFfmpeg } from '../src/server/adapters/media/ffmpeg';
 import { buildServer } from '../src/server/buildServer';
 import { loadConfig } from '../src/server/config';
 import { toExportDocument, type ProjectDocument } from '../src/model/project';
-import { composeBaselineStill, encoderAlone, naiveRender, type BaselinePage } from './baselines';
+import { baselinePagesOf, encoderAlone, naiveRender } from './baselines';
+import { apiThroughput } from './apiThroughput';
 import { stageBench } from './stage';
 import { workerBench } from './workers';
 import { presetBench } from './presets';
@@ -278,32 +278,7 @@ try {
   const fileOf = (url: string) =>
     server.services.library.filePath(url) ??
     path.join(server.files.localRoot!, url.replace(/^\/files\//, '').split('?')[0]);
-  const baselinePages: BaselinePage[] = [];
-  for (const [i, page] of exported.ppt.pages.entries()) {
-    const still = path.join(baseDir, `still-${i}.png`);
-    const { scene, character } = exported;
-    await composeBaselineStill(still, {
-      background: fileOf(scene.path),
-      slide: {
-        file: fileOf(page.img),
-        box: { x: scene.pptX, y: scene.pptY, width: scene.pptWidth, height: scene.pptHeight },
-      },
-      character: {
-        file: fileOf(rig.static_img),
-        box: { x: character.X, y: character.Y, width: character.width, height: character.height },
-      },
-    });
-    // One audio file per page for the baselines: the page's segments joined.
-    const pageAudio = path.join(baseDir, `audio-${i}.wav`);
-    const inputs = audio[i].flatMap((a) => ['-i', fileOf(a.soundPath)]);
-    const join = `concat=n=${audio[i].length}:v=0:a=1`;
-    await runFfmpeg(['-y', ...inputs, '-filter_complex', join, pageAudio]);
-    baselinePages.push({
-      still,
-      audio: pageAudio,
-      durationMs: audio[i].reduce((s, a) => s + a.soundTime, 0) * 1000,
-    });
-  }
+  const baselinePages = await baselinePagesOf(exported, audio, rig.static_img, fileOf, baseDir);
   let cpuStart = cpuNow();
   const naiveMs = await naiveRender(baselinePages, baseDir, preset);
   const naiveCpuS = cpuNow() - cpuStart;
@@ -325,21 +300,7 @@ try {
   };
 
   // API throughput: authenticated profile reads, 32 in flight for 3 s.
-  const deadline = performance.now() + 3000;
-  let requests = 0;
-  if (!RENDER_ONLY)
-    await Promise.all(
-      Array.from({ length: 32 }, async () => {
-        while (performance.now() < deadline) {
-          await fetch(`${base}/api/v1/user/profile`, { headers: { authorization: `Bearer ${token}` } }).then(
-            (r) => r.arrayBuffer(),
-          );
-          requests++;
-        }
-      }),
-    );
-  if (!RENDER_ONLY)
-    results.api = { endpoint: 'GET /api/v1/user/profile', requestsPerSecond: Math.round(requests / 3) };
+  if (!RENDER_ONLY) results.api = await apiThroughput(base, token);
   void userId;
 } finally {
   await server.close();

@@ -1,73 +1,16 @@
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 
 vi.mock('../../../../src/app/services/http', () => ({ studioApi: {}, http: {}, confirmLogout: vi.fn() }));
 
+import { caretAt, show, useNarrationEditor } from './narrationHarness';
 import { NarrationBox } from '../../../../src/app/screens/editor/NarrationBox';
 import { InsertDialog } from '../../../../src/app/screens/editor/insert/InsertDialog';
-import { i18n } from '../../../../src/app/i18n';
-import { currentPage, doc } from '../../../../src/app/state/editor';
-import {
-  draftVersion,
-  insertOpen,
-  narrationDraft,
-  selectedSegment,
-} from '../../../../src/app/state/editorNarration';
-import { addPage, newDocument, parseNarration, type ProjectDocument } from '../../../../src/model/project';
+import { insertOpen, narrationDraft } from '../../../../src/app/state/editorNarration';
+import { parseNarration } from '../../../../src/model/project';
 import { shownWords } from '../../../../src/model/speech';
 
-function project(pdf = true): ProjectDocument {
-  const r = addPage(newDocument());
-  if (!r.ok) throw new Error(r.error);
-  const d = r.value;
-  return {
-    ...d,
-    character: {
-      ...d.character,
-      uuid: 'a',
-      staticImg: '/a.png',
-      name: '小雅',
-      X: 100,
-      Y: 100,
-      width: 100,
-      height: 200,
-    },
-    ppt: { ...d.ppt, uuid: pdf ? 'pdf1' : '' },
-  };
-}
-
-const box = () => screen.getByTestId('narration-box');
-
-function show(html: string) {
-  act(() => {
-    narrationDraft.value = html;
-    draftVersion.value++;
-  });
-}
-
-/** Puts the caret `offset` characters into the box's first text node and lets the box see it. */
-function caretAt(offset: number) {
-  const range = document.createRange();
-  range.setStart(box().firstChild!, offset);
-  range.collapse(true);
-  document.getSelection()!.removeAllRanges();
-  document.getSelection()!.addRange(range);
-  document.dispatchEvent(new Event('selectionchange'));
-}
-
-beforeEach(async () => {
-  await i18n.changeLanguage('zh');
-  act(() => {
-    doc.value = project();
-    currentPage.value = 0;
-    selectedSegment.value = null;
-    insertOpen.value = false;
-  });
-});
-afterEach(() => {
-  cleanup();
-  show('');
-});
+useNarrationEditor();
 
 const openWithCaretAt = (html: string, offset: number | null) => {
   render(

@@ -1,16 +1,15 @@
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 
 vi.mock('../../../../src/app/services/http', () => ({ studioApi: {}, http: {}, confirmLogout: vi.fn() }));
 
+import { caretAt, project, show, useNarrationEditor } from './narrationHarness';
 import { NarrationBox } from '../../../../src/app/screens/editor/NarrationBox';
 import { InsertDialog } from '../../../../src/app/screens/editor/insert/InsertDialog';
 import { SegmentChips } from '../../../../src/app/screens/editor/insert/SegmentChips';
 import { EditorStage } from '../../../../src/app/screens/editor/preview/EditorStage';
-import { i18n } from '../../../../src/app/i18n';
-import { currentPage, doc, projectId } from '../../../../src/app/state/editor';
+import { doc, projectId } from '../../../../src/app/state/editor';
 import {
-  draftVersion,
   insertOpen,
   loadDraft,
   narrationDraft,
@@ -20,60 +19,9 @@ import {
   selectedSegment,
 } from '../../../../src/app/state/editorNarration';
 import { heardSegment, stopPlaying } from '../../../../src/app/state/narrationPlayback';
-import { addPage, newDocument, shotMarkerHtml, type ProjectDocument } from '../../../../src/model/project';
+import { shotMarkerHtml } from '../../../../src/model/project';
 
-function project(pdf = true): ProjectDocument {
-  const r = addPage(newDocument());
-  if (!r.ok) throw new Error(r.error);
-  const d = r.value;
-  return {
-    ...d,
-    character: {
-      ...d.character,
-      uuid: 'a',
-      staticImg: '/a.png',
-      name: '小雅',
-      X: 100,
-      Y: 100,
-      width: 100,
-      height: 200,
-    },
-    ppt: { ...d.ppt, uuid: pdf ? 'pdf1' : '' },
-  };
-}
-
-const box = () => screen.getByTestId('narration-box');
-
-function show(html: string) {
-  act(() => {
-    narrationDraft.value = html;
-    draftVersion.value++;
-  });
-}
-
-/** Puts the caret `offset` characters into the box's first text node and lets the box see it. */
-function caretAt(offset: number) {
-  const range = document.createRange();
-  range.setStart(box().firstChild!, offset);
-  range.collapse(true);
-  document.getSelection()!.removeAllRanges();
-  document.getSelection()!.addRange(range);
-  document.dispatchEvent(new Event('selectionchange'));
-}
-
-beforeEach(async () => {
-  await i18n.changeLanguage('zh');
-  act(() => {
-    doc.value = project();
-    currentPage.value = 0;
-    selectedSegment.value = null;
-    insertOpen.value = false;
-  });
-});
-afterEach(() => {
-  cleanup();
-  show('');
-});
+useNarrationEditor();
 
 describe('插入元素 · 镜头', () => {
   it('inserts the shot marker at the caret kept while the dialog had the focus', () => {

@@ -67,6 +67,26 @@ interface Totals {
   skipped: number;
 }
 const totals: Totals = { passed: 0, failed: 0, skipped: 0 };
+/** Failed tests by file and name, repeated at the end: CI keeps only the tail of the output. */
+const failures: string[] = [];
+
+interface JsonReport {
+  testResults: {
+    name: string;
+    status: string;
+    message?: string;
+    assertionResults: { status: string; fullName: string }[];
+  }[];
+}
+function failedTestsOf(json: JsonReport, stage: string): string[] {
+  return json.testResults.flatMap((file) => {
+    const where = `${stage}: ${path.relative(root, file.name)}`;
+    const tests = file.assertionResults.filter((test) => test.status === 'failed');
+    // A file that failed outside its tests (a hook, an import) has no failed test to name.
+    if (tests.length === 0 && file.status === 'failed') return [`${where} (${file.message ?? 'failed'})`];
+    return tests.map((test) => `${where} > ${test.fullName}`);
+  });
+}
 
 function runStage(
   name: string,
@@ -87,6 +107,7 @@ function runStage(
     totals.passed += json.numPassedTests;
     totals.failed += json.numFailedTests;
     totals.skipped += json.numPendingTests + (json.numTodoTests ?? 0);
+    failures.push(...failedTestsOf(json, name));
   }
   return result.status === 0;
 }
@@ -128,5 +149,6 @@ const build = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bi
 });
 ok = build.status === 0 && runStage('e2e', ['e2e']) && ok;
 
+if (failures.length > 0) console.log(`\nFailed:\n${failures.map((f) => `  ${f}`).join('\n')}`);
 console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(ok && totals.failed === 0 ? 0 : 1);

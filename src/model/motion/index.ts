@@ -1,5 +1,7 @@
 export {
   BREATH_MS,
+  EMPHASIS_NOD_MS,
+  EMPHASIS_NOD_PX,
   motionTimeline,
   NOD_MS,
   NOD_PX,
@@ -10,5 +12,8 @@ export {
 } from './motionTimeline';
 export { bumpSum, movedPoint, poseAt, waveSum, type Pose } from './poseAt';
 export { SENTENCE_PAUSE_MS, sentenceEnds } from './sentenceEnds';
+export { clausesOf, type Clause } from './emphasis';
+export { BROW_GAP_MS, BROW_MS, browLifts } from './browLifts';
+export { eyeStateAt, eyeStates, type EyeState } from './eyeStateAt';
 export { seededRandom } from './seededRandom';
 export { headCorner, headLayout, scaledAnchor, type HeadLayout, type HeadRig } from './headPlacement';

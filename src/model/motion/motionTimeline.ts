@@ -1,11 +1,14 @@
 import { blinkTimes } from '../speech/blinks';
 import type { MouthCue } from '../speech/mouthTimeline';
+import { browLifts } from './browLifts';
+import { clausesOf } from './emphasis';
 import { seededRandom } from './seededRandom';
 import { sentenceEnds } from './sentenceEnds';
 
 /*
  * The presenter's motion on one page as plain data: a few slow sine waves (breathing, the head's
- * small turns and tilts), a nod at every sentence end and the blinks. It is pure and seeded by the
+ * small turns and tilts), a nod at every sentence end, a smaller one on stressed syllables
+ * (emphasis.ts), the blinks and the eyebrow lifts (browLifts.ts). It is pure and seeded by the
  * page number, so the same project moves the same way on the stage and in every render. The render
  * turns the same terms into ffmpeg expressions and the stage evaluates them per frame, both at
  * frame times (poseAt), so both show the same pose on the same frame.
@@ -38,10 +41,12 @@ export interface MotionTimeline {
   headY: Wave[];
   /** Head tilt, clockwise degrees, about the rig's neck pivot. */
   tilt: Wave[];
-  /** Nods: the head dips (down, natural px) at sentence ends. */
+  /** Nods: the head dips (down, natural px) at sentence ends and on emphasis, in time order. */
   nods: Bump[];
   /** Blink start times (ms, on frame boundaries), from the one blink pattern. */
   blinks: number[];
+  /** Eyebrow lift start times (ms, on frame boundaries); each lasts BROW_MS. */
+  lifts: number[];
 }
 
 /** What the presenter's motion depends on. */
@@ -60,6 +65,25 @@ export const BREATH_MS = 4000;
 export const NOD_PX = 9;
 /** How long a nod lasts, down and up again. */
 export const NOD_MS = 560;
+/** An emphasis nod: a quicker, shallower beat on the stressed syllable. */
+export const EMPHASIS_NOD_PX = 6;
+export const EMPHASIS_NOD_MS = 440;
+/** The beat's lowest point comes this long after the stressed syllable's onset (in its vowel). */
+export const EMPHASIS_DELAY_MS = 80;
+/** Emphasis nods keep at least this far from any other nod (no two nods run into each other). */
+export const EMPHASIS_GAP_MS = 2000;
+
+/** Emphasis nods at the clauses' stresses, clear of the sentence-end nods and of each other. */
+function emphasisNods(stresses: readonly number[], ends: readonly number[], frameMs: number): Bump[] {
+  const nods: Bump[] = [];
+  for (const stress of stresses) {
+    const atMs = Math.round((stress + EMPHASIS_DELAY_MS) / frameMs) * frameMs;
+    if (ends.some((end) => Math.abs(end - atMs) < NOD_MS)) continue;
+    if (nods.length > 0 && atMs - nods[nods.length - 1].atMs < EMPHASIS_GAP_MS) continue;
+    nods.push({ atMs, spanMs: EMPHASIS_NOD_MS, amp: EMPHASIS_NOD_PX });
+  }
+  return nods;
+}
 
 /** The page's motion, the same for the same input. */
 export function motionTimeline(input: MotionInput): MotionTimeline {
@@ -71,11 +95,20 @@ export function motionTimeline(input: MotionInput): MotionTimeline {
     phase: Math.round(random() * 2 * Math.PI * 1000) / 1000,
   });
   const frameMs = 1000 / fps;
-  const nods = sentenceEnds(input.cues, input.durationMs).map((end) => ({
+  const endNods = sentenceEnds(input.cues, input.durationMs).map((end) => ({
     atMs: Math.round(end / frameMs) * frameMs,
     spanMs: NOD_MS,
     amp: NOD_PX,
   }));
+  const clauses = clausesOf(input.cues, input.durationMs);
+  const stresses = clauses.flatMap((c) => (c.stressMs === null ? [] : [c.stressMs]));
+  const beats = emphasisNods(
+    stresses,
+    endNods.map((n) => n.atMs),
+    frameMs,
+  );
+  const nods = [...endNods, ...beats].sort((a, b) => a.atMs - b.atMs);
+  const blinks = blinkTimes(input.durationMs, input.seed);
   return {
     fps,
     durationMs: input.durationMs,
@@ -83,6 +116,7 @@ export function motionTimeline(input: MotionInput): MotionTimeline {
     headY: [{ amp: 1.6, periodMs: BREATH_MS, phase: 0 }, wave(1, 6100, 8300)],
     tilt: [wave(1.8, 5600, 8800), wave(0.7, 3000, 4200)],
     nods,
-    blinks: blinkTimes(input.durationMs, input.seed),
+    blinks,
+    lifts: browLifts(clauses, blinks, input.durationMs, fps),
   };
 }

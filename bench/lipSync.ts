@@ -2,13 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { espeakEngine } from '../src/server/adapters/media/tts.espeak';
-import {
-  recordedNarration,
-  speak,
-  ttsNarration,
-  uploadedNarration,
-} from '../tests/server/helpers/lipSyncNarrations';
-import { measureLipSync, type LipSyncFigures } from '../tests/server/helpers/lipSyncVideo';
+import { recordedNarration, speak, ttsNarration, uploadedNarration } from '../measure/lipSyncNarrations';
+import { measureLipSync, type LipSyncFigures } from '../measure/lipSyncVideo';
 
 // `npm run bench -- --lip-sync` (or `npx tsx bench/lipSync.ts`): the lip-sync measure read from
 // rendered video (issue 13) for a Chinese page as text-to-speech, as an uploaded file and as a

@@ -3,13 +3,18 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { espeakEngine } from '../../../src/server/adapters/media/tts.espeak';
-import { recordedNarration, speak, ttsNarration, uploadedNarration } from '../helpers/lipSyncNarrations';
-import { measureLipSync, type LipSyncFigures } from '../helpers/lipSyncVideo';
+import {
+  recordedNarration,
+  speak,
+  ttsNarration,
+  uploadedNarration,
+} from '../../../measure/lipSyncNarrations';
+import { measureLipSync, type LipSyncFigures } from '../../../measure/lipSyncVideo';
 
 /*
  * The lip-sync measure read from the rendered video (issue 13): a Chinese page spoken by eSpeak,
  * rendered with the layered built-in presenter (moving head), the mouth read back frame by frame
- * where the head carries it (tests/server/helpers/lipSyncVideo.ts). The video's mouth opening is
+ * where the head carries it (measure/lipSyncVideo.ts). The video's mouth opening is
  * held against the speech energy per 40 ms frame (Pearson, best lag within one frame) and its
  * nearest mouth sprite's class against the phonemes' (tests/server/lipSync.test.ts scores the
  * timeline the same way).

@@ -4,40 +4,34 @@
  * carrying the mouth sprites of the page's mouth timeline), decoded back to RGB, and for each
  * frame the mouth read where the head placement puts it: its opening (pixels between the lips) and
  * its nearest mouth sprite. Both are held against the audio (RMS energy per 40 ms frame) and the
- * phonemes. Shared by tests/server/video/lipSyncVideo.test.ts and bench/lipSync.ts.
+ * phonemes. Shared by tests/server/video/lipSyncVideo.test.ts and bench/lipSync.ts, hence outside
+ * both.
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { headCorner, headLayout, poseAt } from '../../../src/model/motion';
+import { headCorner, headLayout, poseAt } from '../src/model/motion';
 import {
   MOUTH_OPENING,
   shapeAt,
   type MouthCue,
   type MouthShape,
   type PhonemeTiming,
-} from '../../../src/model/speech';
-import { ffmpegPath, runFfmpeg } from '../../../src/server/adapters/media/ffmpeg';
-import { encodeWav, pcmLevels } from '../../../src/server/adapters/media/wav';
-import { blinkTrack, mouthTrack } from '../../../src/server/video/ffconcat';
-import { pageArgs } from '../../../src/server/video/ffmpegArgs';
-import type { PagePlan, RigFiles } from '../../../src/server/video/planTypes';
-import { pageMotion } from '../../../src/server/video/speaking';
-import { composeStill, transparentLike } from '../../../src/server/video/stillComposer';
-import {
-  bestLagCorrelation,
-  classAgreement,
-  nearestShape,
-  openingHeight,
-  phonemeClasses,
-  uprightMouth,
-  type Rgb,
-} from './lipSyncMeasure';
+} from '../src/model/speech';
+import { ffmpegPath, runFfmpeg } from '../src/server/adapters/media/ffmpeg';
+import { encodeWav, pcmLevels } from '../src/server/adapters/media/wav';
+import { blinkTrack, mouthTrack } from '../src/server/video/ffconcat';
+import { pageArgs } from '../src/server/video/ffmpegArgs';
+import type { PagePlan, RigFiles } from '../src/server/video/planTypes';
+import { pageMotion } from '../src/server/video/speaking';
+import { composeStill, transparentLike } from '../src/server/video/stillComposer';
+import { bestLagCorrelation, classAgreement, phonemeClasses } from './lipSyncScore';
+import { nearestShape, openingHeight, uprightMouth, type Rgb } from './mouthReading';
 
 export const FRAME_MS = 40;
-const DIR = path.resolve(import.meta.dirname, '../../../assets/library/characters/xiaoya');
+const DIR = path.resolve(import.meta.dirname, '../assets/library/characters/xiaoya');
 const manifest = JSON.parse(readFileSync(path.join(DIR, 'manifest.json'), 'utf8'));
 const SHAPES = manifest.mouthShapes as MouthShape[];
 const rig: RigFiles = {

@@ -8,10 +8,10 @@
  *   at about -45 dBFS), again loudness alone (recordings are uploads).
  * The phoneme timings stay known for all three, so every one can be scored against them.
  */
-import { mouthTimelineFromLevels, ttsMouthTimeline, type PhonemeTiming } from '../../../src/model/speech';
-import { synthesizeMixed } from '../../../src/server/adapters/media/tts.mixed';
-import { findPublicVoice } from '../../../src/server/adapters/media/tts.voices';
-import { concatPcm16, pcmLevels } from '../../../src/server/adapters/media/wav';
+import { mouthTimelineFromLevels, ttsMouthTimeline, type PhonemeTiming } from '../src/model/speech';
+import { synthesizeMixed } from '../src/server/adapters/media/tts.mixed';
+import { findPublicVoice } from '../src/server/adapters/media/tts.voices';
+import { concatPcm16, pcmLevels } from '../src/server/adapters/media/wav';
 import type { Narration } from './lipSyncVideo';
 
 /** A Chinese page as spoken narration (the one tests/server/lipSync.test.ts scores). */

@@ -3,7 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { format, resolveConfig } from 'prettier';
 import sharp from 'sharp';
-import { blinkSvg, figureSvg, headSvg, torsoSvg } from './figure.js';
+import { blinkSvg, browsSvg, figureSvg, headSvg, torsoSvg } from './figure.js';
 import { CANVAS, EYES_BOX, FULL_CANVAS, HEAD_BOX, ICON_CROP, MOUTH_BOX, NECK_PIVOT } from './geometry.js';
 import { MOUTH_SHAPES, mouthSvg } from './mouths.js';
 import type { Presenter } from './palette.js';
@@ -59,11 +59,12 @@ function fileNames(prefix: string): Record<string, string> {
     head: `${prefix}head.png`,
     static: `${prefix}static.png`,
     blink: `${prefix}blink.png`,
+    brows: `${prefix}brows.png`,
     ...Object.fromEntries(MOUTH_SHAPES.map((m) => [`mouth${m}`, `${prefix}mouth-${m}.png`])),
   };
 }
 
-/** Body, mouths, blink and static at one scale, written to `dir`; returns the static image. */
+/** Body, mouths, blink, brows and static at one scale, written to `dir`; returns the static image. */
 async function renderSet(p: Presenter, dir: string, k: number, headBox: Box): Promise<Buffer> {
   await mkdir(dir, { recursive: true });
   const body = await png(figureSvg(p), k).toBuffer();
@@ -90,6 +91,11 @@ async function renderSet(p: Presenter, dir: string, k: number, headBox: Box): Pr
     .png({ compressionLevel: 9 })
     .toBuffer();
   await writeFile(path.join(dir, 'blink.png'), blink);
+  const brows = await sharp(await png(browsSvg(p), k).toBuffer())
+    .extract({ left: e.x, top: e.y, width: e.width, height: e.height })
+    .png({ compressionLevel: 9 })
+    .toBuffer();
+  await writeFile(path.join(dir, 'brows.png'), brows);
   const still = await sharp(body)
     .composite([{ input: mouths.X, left: MOUTH_BOX.x * k, top: MOUTH_BOX.y * k }])
     .png({ compressionLevel: 9 })

@@ -3,7 +3,7 @@ import { arm, bodyDefs, bottoms, hands, neck } from './body.js';
 import { clothingDefs, innerTop, outerLayer, sleeveOf } from './clothing.js';
 import { CANVAS, CX, FULL_CANVAS } from './geometry.js';
 import { hair, hairDefs } from './hair.js';
-import { blinkOverlay, head, headAccessories, headDefs } from './head.js';
+import { BROW_LIFT_PX, blinkOverlay, head, headAccessories, headDefs } from './head.js';
 import { fullBottoms } from './legs.js';
 import type { Presenter } from './palette.js';
 import { doc, mirrored } from './svg.js';
@@ -32,10 +32,10 @@ function torsoLayers(p: Presenter, whole = false): string[] {
 }
 
 /** The head layers (face, front hair, glasses): the part the motion timeline turns and nods. */
-function headLayers(p: Presenter): string[] {
+function headLayers(p: Presenter, browLift = 0): string[] {
   const h = hair(p);
   return [
-    head(p),
+    head(p, browLift),
     `<g clip-path="url(#faceClip)"><g filter="url(#hairShadow)" transform="translate(0 10)">${h.front}</g></g>`,
     h.front,
     headAccessories(p),
@@ -57,6 +57,15 @@ export function torsoSvg(p: Presenter, whole = false): string {
 /** The head alone, full canvas (the builder crops it to HEAD_BOX). */
 export function headSvg(p: Presenter): string {
   return doc(CANVAS.width, CANVAS.height, defs(p), headLayers(p).join(''));
+}
+
+/**
+ * The head with the brows lifted, full canvas (the builder crops it to EYES_BOX): the brows
+ * picture is the head itself there, hair and glasses included, so laid over the head it changes
+ * only the brows.
+ */
+export function browsSvg(p: Presenter): string {
+  return doc(CANVAS.width, CANVAS.height, defs(p), headLayers(p, BROW_LIFT_PX).join(''));
 }
 
 /** Eyes closed, full canvas (the builder crops it to EYES_BOX). */

@@ -22,8 +22,12 @@ export const FACE = {
 /** Mouth sprite box: every mouth-*.png is exactly this size, placed at (x, y) on the body. */
 export const MOUTH_BOX = { x: 340, y: 392, width: 120, height: 80 } as const;
 
-/** Blink overlay box: blink.png is exactly this size, placed at (x, y) on the body. */
-export const EYES_BOX = { x: 316, y: 318, width: 168, height: 50 } as const;
+/**
+ * The eyes box: every eye-state picture (blink.png eyes closed, brows.png brows lifted) is exactly
+ * this size, placed at (x, y) on the body. It reaches up over the brows (at rest and lifted) so
+ * one box holds every state.
+ */
+export const EYES_BOX = { x: 316, y: 276, width: 168, height: 92 } as const;
 
 /** Head-and-shoulders crop used for icon.png (square, in body pixels). */
 export const ICON_CROP = { x: 90, y: 50, size: 620 } as const;

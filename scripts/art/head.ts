@@ -101,12 +101,17 @@ function eyeClosed(p: Presenter): string {
   );
 }
 
-function brow(p: Presenter): string {
+/** How far the brows go up in the brows picture (an eyebrow lift), body px; the arch a little more. */
+export const BROW_LIFT_PX = 8;
+
+/** The viewer-left brow; `lift` raises it (and arches it a little more, as a lifted brow does). */
+function brow(p: Presenter, lift = 0): string {
   const cx = CX - FACE.eyeDX;
-  const by = FACE.browY;
+  const by = FACE.browY - lift;
+  const arch = lift / 4;
   const w = p.sex === 1 ? 8 : 6;
   const c = shade(p.hair.color, 0.1);
-  return `<path d="M ${cx - 26} ${by + 7} C ${cx - 14} ${by - 6}, ${cx + 6} ${by - 8}, ${cx + 24} ${by - 1}" fill="none" stroke="${c}" stroke-width="${w}" stroke-linecap="round"/>`;
+  return `<path d="M ${cx - 26} ${by + 7} C ${cx - 14} ${by - 6 - arch}, ${cx + 6} ${by - 8 - arch}, ${cx + 24} ${by - 1}" fill="none" stroke="${c}" stroke-width="${w}" stroke-linecap="round"/>`;
 }
 
 function ear(p: Presenter): string {
@@ -139,8 +144,8 @@ function glasses(p: Presenter): string {
   );
 }
 
-/** The head without hair and without a mouth (mouth sprites are composited on top). */
-export function head(p: Presenter): string {
+/** The head without hair and without a mouth (mouth sprites are composited on top); `browLift` px. */
+export function head(p: Presenter, browLift = 0): string {
   const nose = shade(p.skin, 0.22);
   return (
     ear(p) +
@@ -148,8 +153,8 @@ export function head(p: Presenter): string {
     `<path d="${facePath(p.sex)}" fill="url(#faceSkin)"/>` +
     `<ellipse cx="${CX - 66}" cy="404" rx="30" ry="17" fill="url(#blush)"/>` +
     `<ellipse cx="${CX + 66}" cy="404" rx="30" ry="17" fill="url(#blush)"/>` +
-    brow(p) +
-    mirrored(brow(p), CX) +
+    brow(p, browLift) +
+    mirrored(brow(p, browLift), CX) +
     eyeOpen(p) +
     mirrored(eyeOpen(p), CX) +
     `<path d="M 408 356 C 412 372, 414 382, 410 390" fill="none" stroke="${nose}" stroke-width="3" stroke-linecap="round" opacity="0.45"/>` +

@@ -1,6 +1,4 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -8,34 +6,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { headLayout, headCorner, poseAt, type MotionTimeline } from '../../../src/model/motion';
 import { eyesClosedAt, shapeAt, type MouthCue } from '../../../src/model/speech';
 import { headPlacement } from '../../../src/render/presenterMotion';
-import { ffmpegPath, runFfmpeg } from '../../../src/server/adapters/media/ffmpeg';
-import { blinkTrack, mouthTrack } from '../../../src/server/video/ffconcat';
-import { pageArgs } from '../../../src/server/video/ffmpegArgs';
-import type { PagePlan, RigFiles } from '../../../src/server/video/planTypes';
-import { pageMotion } from '../../../src/server/video/speaking';
-import { composeStill, transparentLike } from '../../../src/server/video/stillComposer';
+import { runFfmpeg } from '../../../src/server/adapters/media/ffmpeg';
+import { BOX, CROP, headRig, renderPresenterPage, rig } from '../../../measure/presenterVideo';
 
 /*
  * The presenter's motion in a real render: a built-in layered rig (xiaoya) drawn at its natural
- * size, two sentences of mouth cues, 6 s. The head region is read back from the video frame by
- * frame and held against the motion timeline and against the stage's head placement.
+ * size, two sentences of mouth cues, 6 s (rendered and decoded by measure/presenterVideo.ts). The
+ * head region is read back from the video frame by frame and held against the motion timeline and
+ * against the stage's head placement.
  */
 
-const DIR = path.resolve('assets/library/characters/xiaoya');
-const manifest = JSON.parse(readFileSync(path.join(DIR, 'manifest.json'), 'utf8'));
-const rig: RigFiles = {
-  width: manifest.width,
-  height: manifest.height,
-  body: path.join(DIR, 'torso.png'),
-  blink: path.join(DIR, 'blink.png'),
-  mouths: Object.fromEntries(
-    (manifest.mouthShapes as string[]).map((s) => [s, path.join(DIR, `mouth-${s}.png`)]),
-  ),
-  mouth: manifest.mouth,
-  eyes: manifest.eyes,
-  head: { file: path.join(DIR, 'head.png'), box: manifest.head, pivot: manifest.pivot },
-};
-const headRig = { ...rig, head: manifest.head, pivot: manifest.pivot };
 // Two sentences (ends at 2000 and 4000 ms), on frame boundaries so every side reads the same shape.
 const cues: MouthCue[] = [
   { startMs: 0, shape: 'X' },
@@ -48,60 +28,22 @@ const cues: MouthCue[] = [
   { startMs: 4000, shape: 'X' },
 ];
 const DURATION = 6000;
-const FRAME = { width: 800, height: 1400 };
-const BOX = { x: 0, y: 0, width: 800, height: 1400 };
-// The region read back: the head with room to move.
-const CROP = { x: 200, y: 60, width: 400, height: 660 };
 const FRAMES = DURATION / 40;
 
 describe('the presenter moves in the render as on the stage', () => {
   let work: string;
-  let plan: PagePlan;
   let motion: MotionTimeline;
-  let frames: Buffer[];
+  let frames: Uint8Array[];
   let still: Buffer;
 
   beforeAll(async () => {
     work = mkdtempSync(path.join(tmpdir(), 'motion-'));
     const audio = path.join(work, 'silence.wav');
     await runFfmpeg(['-y', '-f', 'lavfi', '-i', 'anullsrc=r=48000:cl=mono', '-t', '6', audio]);
-    const background = path.join(work, 'bg.png');
-    await sharp({ create: { width: 800, height: 1400, channels: 3, background: { r: 214, g: 222, b: 232 } } })
-      .png()
-      .toFile(background);
-    plan = {
-      index: 2,
-      frame: FRAME,
-      fps: 25,
-      durationMs: DURATION,
-      background,
-      slide: null,
-      character: { rig, box: BOX },
-      audio: [{ file: audio, durationMs: DURATION, mouth: cues }],
-    };
-    motion = pageMotion(plan);
-    const files = {
-      still: path.join(work, 'still.png'),
-      mouthTrack: path.join(work, 'mouth.ffconcat'),
-      blinkTrack: path.join(work, 'blink.ffconcat'),
-      audio: [audio],
-      output: path.join(work, 'page.mp4'),
-    };
-    await composeStill(plan, files.still);
-    await writeFile(files.mouthTrack, mouthTrack(cues, DURATION, rig.mouths));
-    const open = path.join(work, 'open.png');
-    await transparentLike(rig.blink, open);
-    await writeFile(files.blinkTrack, blinkTrack(motion.blinks, DURATION, open, rig.blink));
-    await runFfmpeg(pageArgs(plan, files));
-    const crop = `crop=${CROP.width}:${CROP.height}:${CROP.x}:${CROP.y}`;
-    const raw = spawnSync(
-      ffmpegPath(),
-      ['-v', 'error', '-i', files.output, '-vf', crop, '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'],
-      { maxBuffer: 512 * 1024 * 1024 },
-    ).stdout;
-    const size = CROP.width * CROP.height * 3;
-    frames = Array.from({ length: raw.length / size }, (_, n) => raw.subarray(n * size, (n + 1) * size));
-    still = await sharp(files.still)
+    const video = await renderPresenterPage(work, { audio, durationMs: DURATION, cues, index: 2 });
+    motion = video.motion;
+    frames = video.frames.map((f) => f.data);
+    still = await sharp(video.still)
       .extract({ left: CROP.x, top: CROP.y, width: CROP.width, height: CROP.height })
       .removeAlpha()
       .raw()
@@ -111,7 +53,7 @@ describe('the presenter moves in the render as on the stage', () => {
   afterAll(() => work && rmSync(work, { recursive: true, force: true }));
 
   const layout = () => headLayout(headRig, BOX);
-  const difference = (a: Buffer, b: Buffer) => {
+  const difference = (a: Uint8Array, b: Uint8Array) => {
     let sum = 0;
     for (let i = 0; i < a.length; i++) sum += Math.abs(a[i] - b[i]);
     return sum / a.length;
@@ -197,14 +139,15 @@ describe('the presenter moves in the render as on the stage', () => {
   }, 60_000);
 
   it('closes the eyes on exactly the frames the stage does', () => {
-    // Brightness of the eyes region where the placed head carries it.
+    // Brightness of the eyes where the placed head carries them: the bottom 50 px of the eyes box
+    // (the box reaches up over the brows, which a blink does not change).
     const eyesLight = (n: number) => {
       const l = layout();
       const c = headCorner(l, poseAt(motion, n * 40));
       const x0 = c.x + l.eyes.x - CROP.x;
-      const y0 = c.y + l.eyes.y - CROP.y;
+      const y0 = c.y + l.eyes.y + l.eyes.height - 50 - CROP.y;
       let sum = 0;
-      for (let y = y0 + 8; y < y0 + l.eyes.height - 8; y++)
+      for (let y = y0 + 8; y < y0 + 50 - 8; y++)
         for (let x = x0 + 10; x < x0 + l.eyes.width - 10; x++) {
           const i = (y * CROP.width + x) * 3;
           sum += frames[n][i] + frames[n][i + 1] + frames[n][i + 2];

@@ -40,6 +40,8 @@ export interface CharacterItem {
   rig: {
     body: string;
     blink: string;
+    /** Eyes open, brows lifted (built-in presenters): shown over the eyes box during a brow lift. */
+    brows?: string;
     mouths: Record<string, string>;
     mouth: { x: number; y: number; width: number; height: number };
     eyes: { x: number; y: number; width: number; height: number };

@@ -42,7 +42,7 @@ export interface StageApi {
   /** Textures held by every stage, and their pixel bytes. */
   textures(): ReturnType<typeof textureStats>;
   /** The presenter's mouth shape and eyes as last drawn. */
-  face(): { shape: string; eyesClosed: boolean };
+  face(): { shape: string; eyesClosed: boolean; eyes?: 'open' | 'closed' | 'lifted' };
 }
 
 export interface StageProps {

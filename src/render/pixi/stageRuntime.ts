@@ -24,7 +24,7 @@ export interface StageRuntime {
   /** The user asked for less motion: nothing moves by itself. */
   reducedMotion: boolean;
   /** The presenter's face as last drawn (tests and the bench read it). */
-  face: { shape: string; eyesClosed: boolean };
+  face: { shape: string; eyesClosed: boolean; eyes?: 'open' | 'closed' | 'lifted' };
 }
 
 /** A runtime for one stage. */

@@ -29,6 +29,7 @@ interface CharacterManifest {
   full?: { width: number; height: number; files: { body: string; torso: string } };
   mouthShapes: string[];
   suggestedVoice: string;
+  files?: { brows?: string };
 }
 
 const URL_PREFIX = '/library/';
@@ -141,6 +142,7 @@ export class LibraryService {
       rig: {
         body: url('body.png'),
         blink: url('blink.png'),
+        ...(m.files?.brows ? { brows: url(m.files.brows) } : {}),
         mouths: Object.fromEntries(m.mouthShapes.map((s) => [s, url(`mouth-${s}.png`)])),
         mouth: m.mouth,
         eyes: m.eyes,

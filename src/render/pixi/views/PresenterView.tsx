@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Container, Sprite, Texture } from 'pixi.js';
 import type { CharacterItem } from '../../../api/library.contract';
 import type { Box } from '../../../model/project';
-import { poseAt, type MotionTimeline, type Pose } from '../../../model/motion';
+import { eyeStateAt, poseAt, type EyeState, type MotionTimeline, type Pose } from '../../../model/motion';
 import { eyesClosedAt, shapeAt, type MouthCue } from '../../../model/speech';
 import { anchorBox, breathingBox, headPlacement, REST_POSE } from '../../presenterMotion';
 import type { PresenterFace, StageItem } from '../../stageScene';
@@ -37,13 +37,14 @@ interface Props {
 const hasRig = (c: CharacterItem | null): c is CharacterItem =>
   !!c && !!c.rig.body && !!c.rig.mouths.X && c.width > 0 && c.height > 0;
 
-/** The mouth sprites of a rig by shape, loaded together and released together. */
+/** The mouth sprites of a rig by shape (and its eye pictures: blink, brows), loaded and released together. */
 function useMouthTextures(art: CharacterItem | null, resolve: (p: string) => string) {
   const [set, setSet] = useState<{ art: CharacterItem; textures: Record<string, Texture> } | null>(null);
   useEffect(() => {
     if (!hasRig(art)) return;
     const urls = Object.entries(art.rig.mouths).map(([shape, path]) => [shape, resolve(path)] as const);
     if (art.rig.blink) urls.push(['blink', resolve(art.rig.blink)]);
+    if (art.rig.brows) urls.push(['brows', resolve(art.rig.brows)]);
     let live = true;
     void Promise.all(urls.map(([, url]) => acquireImage(url).catch(() => null))).then((loaded) => {
       if (!live) return;
@@ -152,8 +153,8 @@ export function PresenterView({ item, art, face, talk, whole = false }: Props) {
   useEffect(() => {
     if (!mouths || talk) return;
     if (mouth.current && mouths[face.shape]) mouth.current.texture = mouths[face.shape];
-    if (eyes.current) eyes.current.visible = face.eyesClosed;
-    rt.face = { shape: face.shape, eyesClosed: face.eyesClosed };
+    showEyes(eyes.current, mouths, face.eyesClosed ? 'closed' : 'open');
+    rt.face = { shape: face.shape, eyesClosed: face.eyesClosed, eyes: face.eyesClosed ? 'closed' : 'open' };
     pose.current = REST_POSE;
     placeHead();
     rt.loop.invalidate();
@@ -163,7 +164,7 @@ export function PresenterView({ item, art, face, talk, whole = false }: Props) {
   useEffect(() => {
     if (!talk || !mouths) return;
     let shown = '';
-    let closed: boolean | null = null;
+    let shownEyes: EyeState | null = null;
     // The heard clip starts this far into the page (its sentence ends are on its own clock).
     let clipStart = 0;
     const moving = !!talk.motion && !!parts && !rt.reducedMotion;
@@ -172,17 +173,22 @@ export function PresenterView({ item, art, face, talk, whole = false }: Props) {
       const pageMs = talk.pageMs();
       if (ms >= 0) clipStart = pageMs - ms;
       const shape = ms < 0 ? 'X' : shapeAt(talk.timeline, ms);
-      const blink = eyesClosedAt(talk.blinks, pageMs);
+      // The eye picture of the frame (blinks win over brow lifts), as the render's eye track.
+      const eyeState: EyeState = talk.motion
+        ? eyeStateAt(talk.motion, pageMs, clipStart)
+        : eyesClosedAt(talk.blinks, pageMs)
+          ? 'closed'
+          : 'open';
       if (moving && talk.motion) {
         pose.current = poseAt(talk.motion, pageMs, clipStart);
         placeHead();
       }
-      if (shape === shown && blink === closed && !moving) return false;
+      if (shape === shown && eyeState === shownEyes && !moving) return false;
       shown = shape;
-      closed = blink;
+      shownEyes = eyeState;
       if (mouth.current && mouths[shape]) mouth.current.texture = mouths[shape];
-      if (eyes.current) eyes.current.visible = blink;
-      rt.face = { shape, eyesClosed: blink };
+      showEyes(eyes.current, mouths, eyeState);
+      rt.face = { shape, eyesClosed: eyeState === 'closed', eyes: eyeState };
       return true;
     });
     // The face at rest comes back through the effect above once `talk` is gone.
@@ -211,17 +217,29 @@ export function PresenterView({ item, art, face, talk, whole = false }: Props) {
         <pixiContainer ref={headGroup}>
           <pixiSprite ref={headSprite} texture={headTexture} />
           <pixiSprite ref={mouth} texture={mouths[face.shape] ?? mouths.X} />
-          {mouths.blink && <pixiSprite ref={eyes} texture={mouths.blink} visible={face.eyesClosed} />}
+          {(mouths.blink || mouths.brows) && (
+            <pixiSprite ref={eyes} texture={mouths.blink ?? mouths.brows} visible={face.eyesClosed} />
+          )}
         </pixiContainer>
       )}
       {rig && mouths && !talkingVideo && !parts && (
         <>
           <pixiSprite ref={mouth} texture={mouths[face.shape] ?? mouths.X} />
-          {mouths.blink && <pixiSprite ref={eyes} texture={mouths.blink} visible={face.eyesClosed} />}
+          {(mouths.blink || mouths.brows) && (
+            <pixiSprite ref={eyes} texture={mouths.blink ?? mouths.brows} visible={face.eyesClosed} />
+          )}
         </>
       )}
     </pixiContainer>
   );
+}
+
+/** Shows the eye picture of `state` over the eyes box (nothing for open eyes or a missing picture). */
+function showEyes(sprite: Sprite | null, pictures: Record<string, Texture>, state: EyeState) {
+  if (!sprite) return;
+  const picture = state === 'closed' ? pictures.blink : state === 'lifted' ? pictures.brows : undefined;
+  if (picture) sprite.texture = picture;
+  sprite.visible = !!picture;
 }
 
 const VIDEO_LOOP = { playing: true, atMs: 0, seekKey: 0, muted: true, loop: true, volume: 0 };

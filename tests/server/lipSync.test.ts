@@ -6,15 +6,16 @@
  * - Share of frames whose mouth class (closed / open / rounded) is the phoneme's: frames inside a
  *   phoneme count with its class (a diphthong's quality by time), frames in a silence of at least
  *   100 ms count as closed, frames in the short gaps between syllables are not scored.
- * "Before" is the previous phoneme-only timeline (mouthTimeline) on the same audio.
+ * "Before" is the previous phoneme-only timeline (mouthTimeline) on the same audio. Scored by
+ * measure/lipSyncScore.ts, as the mouth read from rendered video is (video/lipSyncVideo.test.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIP_SYNC_PAGE } from '../../measure/lipSyncNarrations';
+import { bestLagCorrelation, classAgreement, phonemeClasses } from '../../measure/lipSyncScore';
 import {
   MOUTH_OPENING,
-  mouthClass,
   mouthTimeline,
   shapeAt,
-  shapesForPhoneme,
   ttsMouthTimeline,
   type MouthCue,
   type PhonemeTiming,
@@ -26,69 +27,23 @@ import { decodeWav, pcmLevels } from '../../src/server/adapters/media/wav';
 import { startTestServer, type TestServer } from './helpers/testServer';
 
 const FRAME_MS = 40;
-const PAGE =
-  '我们公司成立于二零一零年，主要提供在线教育服务。请看这里，图中红色的部分表示销售额增长最快的地区。' +
-  '如果你有任何问题，欢迎随时联系我们的客服人员。';
-
-function pearson(a: readonly number[], b: readonly number[]): number {
-  const n = a.length;
-  const ma = a.reduce((s, x) => s + x, 0) / n;
-  const mb = b.reduce((s, x) => s + x, 0) / n;
-  let ab = 0;
-  let aa = 0;
-  let bb = 0;
-  for (let i = 0; i < n; i++) {
-    ab += (a[i] - ma) * (b[i] - mb);
-    aa += (a[i] - ma) ** 2;
-    bb += (b[i] - mb) ** 2;
-  }
-  return ab / Math.sqrt(aa * bb);
-}
+const PAGE = LIP_SYNC_PAGE;
 
 /** Correlation of mouth opening with frame energy, the best of lags -1..+1 frame. */
 function openingEnergyCorrelation(timeline: MouthCue[], samples: Int16Array, rate: number): number {
   const frames = Math.floor((samples.length / rate) * (1000 / FRAME_MS));
   const energy = pcmLevels(samples, rate, FRAME_MS).slice(0, frames);
   const opening = energy.map((_, k) => MOUTH_OPENING[shapeAt(timeline, k * FRAME_MS)]);
-  let best = -1;
-  for (const lag of [-1, 0, 1]) {
-    const a: number[] = [];
-    const b: number[] = [];
-    for (let k = Math.max(0, -lag); k < frames && k + lag < frames; k++) {
-      a.push(opening[k]);
-      b.push(energy[k + lag]);
-    }
-    best = Math.max(best, pearson(a, b));
-  }
-  return best;
+  return bestLagCorrelation(opening, energy).r;
 }
 
 /** Share of scored frames whose mouth class is the phoneme's (see the file comment). */
-function classAgreement(timeline: MouthCue[], phonemes: readonly PhonemeTiming[], durationMs: number) {
-  const sorted = [...phonemes].sort((a, b) => a.startMs - b.startMs);
-  let right = 0;
-  let scored = 0;
-  for (let k = 0; k * FRAME_MS < durationMs; k++) {
-    const t = k * FRAME_MS + FRAME_MS / 2;
-    const p = sorted.find((q) => q.startMs <= t && t < q.endMs);
-    let want: string | null = null;
-    if (p) {
-      const shapes = shapesForPhoneme(p.phoneme);
-      const part = Math.min(
-        shapes.length - 1,
-        Math.floor(((t - p.startMs) / (p.endMs - p.startMs)) * shapes.length),
-      );
-      want = mouthClass(shapes[part]);
-    } else {
-      const before = sorted.filter((q) => q.endMs <= t).at(-1)?.endMs ?? 0;
-      const after = sorted.find((q) => q.startMs > t)?.startMs ?? durationMs;
-      if (after - before >= 100) want = 'closed';
-    }
-    if (want === null) continue;
-    scored++;
-    if (mouthClass(shapeAt(timeline, k * FRAME_MS)) === want) right++;
-  }
-  return right / scored;
+function classRight(timeline: MouthCue[], phonemes: readonly PhonemeTiming[], durationMs: number) {
+  const wants = phonemeClasses(phonemes, durationMs, FRAME_MS);
+  return classAgreement(
+    wants.map((_, k) => shapeAt(timeline, k * FRAME_MS)),
+    wants,
+  );
 }
 
 afterAll(() => espeakEngine.close());
@@ -101,7 +56,7 @@ describe('lip-sync measure, text-to-speech (25 fps)', () => {
     const before = mouthTimeline(r.phonemes, r.durationMs);
     const measure = (t: MouthCue[]) => ({
       r: Math.round(openingEnergyCorrelation(t, r.samples, r.sampleRate) * 1000) / 1000,
-      classRight: Math.round(classAgreement(t, r.phonemes, r.durationMs) * 1000) / 1000,
+      classRight: Math.round(classRight(t, r.phonemes, r.durationMs) * 1000) / 1000,
     });
     const [was, now] = [measure(before), measure(after)];
     console.info(

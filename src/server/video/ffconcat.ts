@@ -1,5 +1,6 @@
 import type { MouthCue } from '../../model/speech';
 import { BLINK_MS } from '../../model/speech/blinks';
+import { FPS } from './planTypes';
 
 /*
  * ffconcat scripts: the timed image sequences a page overlays (mouth sprites following the mouth
@@ -10,23 +11,27 @@ import { BLINK_MS } from '../../model/speech/blinks';
 export { BLINK_MS };
 
 const sec = (ms: number) => (ms / 1000).toFixed(3);
-const quote = (file: string) => `'${file.replace(/'/g, "'\\''")}'`;
+export const quote = (file: string) => `'${file.replace(/'/g, "'\\''")}'`;
 
 /**
- * An ffconcat script showing one image per mouth cue for its duration: the whole mouth track of a
- * page becomes one input stream, so the page needs a single overlay for lip-sync.
+ * The cues as the video shows them: each from the first frame at or after its time, where the
+ * stage (shapeAt at the frame's time) shows it too. Reading the track at the frame rate would
+ * otherwise put a change on the nearest frame, up to half a frame early (issue 15: the TTS page of
+ * the lip-sync measure went from 90.8 % to 92.6 % of frames in the phoneme's mouth class).
  */
-export function mouthTrack(
-  cues: MouthCue[],
-  durationMs: number,
-  sprites: Record<string, string>,
-  offsetMs = 0,
-) {
+export function cuesOnFrames(cues: readonly MouthCue[], fps: number): MouthCue[] {
+  const frameMs = 1000 / fps;
+  return cues.map((c) => ({ ...c, startMs: Math.ceil(c.startMs / frameMs - 1e-6) * frameMs }));
+}
+
+/**
+ * An ffconcat script showing one image per mouth cue (on the frame grid, cuesOnFrames) for its
+ * duration: the whole mouth track of a page becomes one input stream, so the page needs a single
+ * overlay for lip-sync.
+ */
+export function mouthTrack(cues: MouthCue[], durationMs: number, sprites: Record<string, string>, fps = FPS) {
   const lines = ['ffconcat version 1.0'];
-  const timeline = [
-    { startMs: 0, shape: 'X' },
-    ...cues.map((c) => ({ ...c, startMs: c.startMs + offsetMs })),
-  ];
+  const timeline = [{ startMs: 0, shape: 'X' }, ...cuesOnFrames(cues, fps)];
   const spans: { shape: string; ms: number }[] = [];
   timeline.forEach((cue, i) => {
     const end = Math.min(i + 1 < timeline.length ? timeline[i + 1].startMs : durationMs, durationMs);

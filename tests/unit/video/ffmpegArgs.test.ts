@@ -16,7 +16,8 @@ const rig: RigFiles = {
 };
 
 describe('mouth track', () => {
-  it('shows each cue for its duration, merges repeats and lists the last image twice', () => {
+  it('shows each cue from the first frame at or after it, merges repeats and lists the last image twice', () => {
+    // 25 fps: the cues at 100, 250 and 500 ms show from frames 3 (120 ms), 7 (280 ms) and 13 (520 ms).
     const track = mouthTrack(
       [
         { startMs: 0, shape: 'X' },
@@ -32,13 +33,13 @@ describe('mouth track', () => {
       [
         'ffconcat version 1.0',
         "file '/m/X.png'",
-        'duration 0.100',
+        'duration 0.120',
         "file '/m/D.png'",
-        'duration 0.300',
+        'duration 0.280',
         "file '/m/A.png'",
-        'duration 0.100',
+        'duration 0.120',
         "file '/m/X.png'",
-        'duration 0.200',
+        'duration 0.180',
         "file '/m/X.png'",
         '',
       ].join('\n'),

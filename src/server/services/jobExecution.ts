@@ -1,10 +1,15 @@
 import type { JobRow, JobsRepo } from '../adapters/db/jobs.repo';
-import { JobFailure, type JobContext, type JobHandler } from './jobHandler';
+import { JobFailure, WaitingForTasks, type FanOut, type JobContext, type JobHandler } from './jobHandler';
 
 /** How long a claimed job stays its worker's without a heartbeat. */
 export const LEASE_MS = 30_000;
 /** A job claimed more often than this (crashes, retries) fails instead of running again. */
 export const MAX_ATTEMPTS = 3;
+/**
+ * The lease of a job waiting for its child tasks (BullMQ): nothing of it runs then, yet it still
+ * counts as its owner's running job; its tasks' progress reports renew it (jobQueueBull.ts).
+ */
+export const WAITING_LEASE_MS = 6 * 3600_000;
 
 /** How one run of a job ended, for the transport that carries it. */
 export type JobOutcome =
@@ -12,7 +17,9 @@ export type JobOutcome =
   | { kind: 'failed' }
   | { kind: 'cancelled' }
   /** An unexpected error the transport should try again later; the row is queued again. */
-  | { kind: 'retry'; error: unknown };
+  | { kind: 'retry'; error: unknown }
+  /** The handler fanned its work out (FanOut.waitFor): the row stays running until it runs again. */
+  | { kind: 'waiting'; tasks: WaitingForTasks };
 
 export interface ExecutionDeps {
   jobs: JobsRepo;
@@ -21,6 +28,8 @@ export interface ExecutionDeps {
   aborts: Map<number, AbortController>;
   /** Called with each progress report (BullMQ mirrors it onto its own job). */
   onProgress?: (fraction: number) => void;
+  /** With BullMQ: lets the handler fan out to child tasks (jobHandler.ts FanOut). */
+  fanOut?: FanOut;
 }
 
 /**
@@ -44,6 +53,7 @@ export async function executeJob(
   deps.aborts.set(job.id, abort);
   let lastProgress = job.progress;
   let lastMessage = job.message;
+  let lastWrite: Promise<unknown> = Promise.resolve();
   const ctx: JobContext = {
     job,
     payload: JSON.parse(job.payload),
@@ -52,9 +62,12 @@ export async function executeJob(
       lastProgress = fraction;
       lastMessage = message ?? lastMessage;
       deps.onProgress?.(fraction);
-      const alive = await jobs.heartbeat(job.id, fraction, lastMessage, LEASE_MS);
+      const write = jobs.heartbeat(job.id, fraction, lastMessage, LEASE_MS);
+      lastWrite = write;
+      const alive = await write;
       if (!alive) abort.abort(new JobFailure('已取消'));
     },
+    ...(deps.fanOut ? { fanOut: deps.fanOut } : {}),
   };
   const renew = setInterval(() => void ctx.progress(lastProgress).catch(() => undefined), LEASE_MS / 3);
   try {
@@ -64,6 +77,12 @@ export async function executeJob(
     return { kind: 'done' };
   } catch (error) {
     if (abort.signal.aborted) return { kind: 'cancelled' }; // the row already says so
+    if (error instanceof WaitingForTasks) {
+      // After the handler's last report, which would otherwise shorten the lease again.
+      await lastWrite.catch(() => undefined);
+      await jobs.heartbeat(job.id, lastProgress, lastMessage, WAITING_LEASE_MS);
+      return { kind: 'waiting', tasks: error };
+    }
     log(`job ${job.id} (${job.kind}) failed`, error);
     if (retryable && !(error instanceof JobFailure)) {
       await jobs.retryLater(job.id, '处理出错，稍后重试');

@@ -7,6 +7,43 @@ export interface JobContext {
   signal: AbortSignal;
   /** Records progress (0..1) and renews the lease; aborts `signal` if the job was cancelled. */
   progress(fraction: number, message?: string): Promise<void>;
+  /** With BullMQ: hands parts of the job to child jobs on every worker (absent with the job table). */
+  fanOut?: FanOut;
+}
+
+/** A task of a fanned-out job: `id` is unique within the job, `data` is what its handler gets. */
+export interface FanOutTask {
+  id: string;
+  data: unknown;
+}
+
+/** How a job's child tasks ended, by task id. */
+export interface SettledTasks {
+  results: Map<string, unknown>;
+  failures: Map<string, string>;
+}
+
+/**
+ * A BullMQ flow seen from the job's handler (the step pattern): the first run prepares the work
+ * and calls `waitFor`, which ends that run without finishing the job; the job's row stays running
+ * while any worker takes its tasks, and once every task has ended (or one has failed for good)
+ * the handler runs again, on whichever worker, with `settled` set, and joins.
+ */
+export interface FanOut {
+  /** Undefined at the job's first run; how its tasks ended at the run after they settled. */
+  readonly settled: SettledTasks | undefined;
+  /** Adds the tasks as the job's children and ends this run (throws WaitingForTasks). */
+  waitFor(kind: string, tasks: FanOutTask[]): never;
+}
+
+/** Thrown by FanOut.waitFor: not a failure; the handler rethrows it untouched past its cleanup. */
+export class WaitingForTasks extends Error {
+  constructor(
+    readonly kind: string,
+    readonly tasks: FanOutTask[],
+  ) {
+    super(`waiting for ${tasks.length} ${kind} tasks`);
+  }
 }
 
 export interface JobHandler {

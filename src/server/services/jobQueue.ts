@@ -81,8 +81,8 @@ export interface JobQueue {
   /** The worker processes that sent a heartbeat lately, whichever process asks. */
   liveWorkers(): Promise<WorkerBeat[]>;
   /**
-   * Splits a job's work across every worker process (BullMQ); absent with the job table, whose
-   * jobs do all their work in the process that claimed them.
+   * The handlers of the child tasks a job fans out to (BullMQ, jobHandler.ts FanOut); absent with
+   * the job table, whose jobs do all their work in the process that claimed them.
    */
   readonly subTasks?: SubTasks;
 }
@@ -95,40 +95,26 @@ export interface SubTaskContext {
   workerId: string;
   /** Fires when the parent is cancelled or has failed. */
   signal: AbortSignal;
+  /** The task's own progress (0..1). */
   progress(fraction: number): void;
+  /**
+   * Records how much of this task is done (`done` of `weight`, any unit the parent's tasks share)
+   * and answers the sums over all the parent's tasks that reported so far, `complete` counting
+   * those done. While the parent waits for its tasks, they are the ones that know its progress.
+   */
+  tally(done: number, weight: number): Promise<{ done: number; complete: number }>;
+  /** Records the waiting parent's progress on its row; a cancelled parent fires `signal`. */
+  parentProgress(fraction: number, message: string): Promise<void>;
 }
 
 export interface SubTaskHandler {
-  /** Does one task; what it returns (JSON) goes back to the parent. */
+  /** Does one task; what it returns (JSON) goes back to the parent's `settled.results`. */
   run(data: unknown, ctx: SubTaskContext): Promise<unknown>;
 }
 
-/** A sub-task failed on every attempt: its job fails too (retrying the whole job would not help). */
-export class SubTaskFailed extends Error {
-  constructor(
-    readonly index: number,
-    readonly reason: string,
-  ) {
-    super(`sub-task ${index} failed: ${reason}`);
-  }
-}
-
-/** Sub-tasks of a job (a render's pages), run by any worker process while the job waits. */
+/** Where the handlers of child tasks are registered (every process registers every kind). */
 export interface SubTasks {
-  /** Adds the handler for a kind of task (every process registers every kind). */
   registerTask(kind: string, handler: SubTaskHandler): void;
-  /**
-   * Runs the tasks on the workers and resolves with their results in order once all are done.
-   * Rejects when one has failed for good or `signal` fires; its unfinished siblings are then
-   * removed or stopped. A task's `id` is unique within its parent: adding it again while it is
-   * known (a parent taken over after its worker died) joins the task already there.
-   */
-  runAll(
-    kind: string,
-    parentId: number,
-    tasks: { id: string; data: unknown }[],
-    opts: { signal: AbortSignal; onProgress(index: number, fraction: number): void },
-  ): Promise<unknown[]>;
 }
 
 /** What a worker process says about itself every few seconds (its heartbeat). */

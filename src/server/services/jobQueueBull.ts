@@ -1,8 +1,8 @@
 import type { JobRow, JobsRepo } from '../adapters/db/jobs.repo';
 import type { BullTransport, Delivery, DeliveryResult } from '../adapters/queue/bullmq';
-import { JobFailure, type JobHandler } from './jobHandler';
+import { JobFailure, WaitingForTasks, type FanOut, type JobHandler } from './jobHandler';
 import { defaultPriority, JobRowReads, type JobPriority, type JobQueue, type NewJob } from './jobQueue';
-import { executeJob, LEASE_MS } from './jobExecution';
+import { executeJob, LEASE_MS, WAITING_LEASE_MS } from './jobExecution';
 import { WorkerHeartbeat } from './jobQueueHeartbeat';
 import { BullSubTasks } from './jobQueueTasks';
 
@@ -61,7 +61,12 @@ export class BullJobQueue extends JobRowReads implements JobQueue {
     this.subTasks = new BullSubTasks(
       transport.tasks,
       log,
-      { concurrency: opts.concurrency, workerId: this.heartbeat.id },
+      {
+        concurrency: opts.concurrency,
+        workerId: this.heartbeat.id,
+        reportParent: (id, fraction, message) =>
+          jobs.heartbeat(id, Math.min(0.99, fraction), message, WAITING_LEASE_MS),
+      },
       () => this.heartbeat.beat(),
     );
   }
@@ -117,7 +122,7 @@ export class BullJobQueue extends JobRowReads implements JobQueue {
   async cancel(kind: string, ownerId: number, subjectId: number): Promise<number> {
     const unfinished = await this.jobs.unfinished(kind, ownerId, subjectId);
     const cancelled = await this.jobs.cancel(kind, ownerId, subjectId);
-    await Promise.all(unfinished.map((row) => this.transport.remove(bullJobId(row))));
+    await Promise.all(unfinished.map((row) => this.transport.remove(bullJobId(row), row.id)));
     await this.transport.broadcastCancel(unfinished.map((row) => row.id));
     return cancelled;
   }
@@ -159,20 +164,31 @@ export class BullJobQueue extends JobRowReads implements JobQueue {
   private async deliver(delivery: Delivery): Promise<DeliveryResult> {
     const handler = this.handlers.get(delivery.kind);
     if (!handler) throw new Error(`no handler for job kind ${delivery.kind}`);
-    const claimed = await this.claim(delivery.rowId, handler.perOwner ?? 1);
+    // The join step of a job that fanned out: its row is still running, its owner's slot still held.
+    const joining = delivery.settled ? await this.jobs.find(delivery.rowId) : undefined;
+    const claimed =
+      joining?.status === 'running' ? joining : await this.claim(delivery.rowId, handler.perOwner ?? 1);
     if (claimed === 'gone') return; // cancelled or finished meanwhile: nothing to do
     if (claimed === 'busy') return { postponeMs: this.opts.busyRetryMs ?? 1000 };
+    const fanOut: FanOut = {
+      settled: delivery.settled,
+      waitFor(kind, tasks) {
+        throw new WaitingForTasks(kind, tasks);
+      },
+    };
     this.runningKinds.set(claimed.id, claimed.kind);
     this.heartbeat.beat();
     try {
       const outcome = await executeJob(
         handler,
         claimed,
-        { jobs: this.jobs, log: this.log, aborts: this.aborts, onProgress: delivery.progress },
+        { jobs: this.jobs, log: this.log, aborts: this.aborts, onProgress: delivery.progress, fanOut },
         delivery.willRetry,
       );
       // Thrown back so BullMQ schedules the retry with its backoff.
       if (outcome.kind === 'retry') throw outcome.error;
+      if (outcome.kind === 'waiting')
+        return { fanOut: { kind: outcome.tasks.kind, tasks: outcome.tasks.tasks } };
     } finally {
       this.runningKinds.delete(claimed.id);
       this.heartbeat.beat();

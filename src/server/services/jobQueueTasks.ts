@@ -1,21 +1,23 @@
-import type { BullTaskTransport } from '../adapters/queue/bullmqTasks';
-import { SubTaskFailed, type SubTaskHandler, type SubTasks } from './jobQueue';
+import type { BullTaskTransport, TaskDelivery } from '../adapters/queue/bullmqTasks';
+import type { SubTaskHandler, SubTasks } from './jobQueue';
 
 export interface BullSubTaskOptions {
   /** Tasks this process runs at once. */
   concurrency: number;
   /** This process's heartbeat id (handed to each task's context). */
   workerId: string;
-  /** How often a waiting parent looks at its tasks (default 300 ms). */
-  pollMs?: number;
-  /** Runs of a task that failed before its parent gives up (default 3). */
-  attempts?: number;
+  /**
+   * Records a waiting parent's progress on its row (its tasks report it); false when the parent
+   * is no longer running (cancelled), which stops the task.
+   */
+  reportParent(parentId: number, fraction: number, message: string): Promise<boolean>;
 }
 
 /**
- * Sub-tasks on BullMQ: a parent job adds its tasks to the tasks queue, which every worker process
- * takes from with slots of its own, and polls them until all are done. A task whose worker dies is
- * handed to another by BullMQ's stalled-job check; the parent meanwhile only waits.
+ * Runs the child tasks of fanned-out jobs (a render's pages) in this process, with slots of their
+ * own: the tasks queue's worker delivers them, BullMQ's flow brings their parent back once they
+ * have settled, and a task whose worker dies is handed to another by BullMQ's stalled-job check.
+ * A cancel of the parent, broadcast to every process, stops its running tasks here at once.
  */
 export class BullSubTasks implements SubTasks {
   private readonly handlers = new Map<string, SubTaskHandler>();
@@ -43,7 +45,7 @@ export class BullSubTasks implements SubTasks {
   async start(): Promise<void> {
     await this.transport.startWorker(
       this.opts.concurrency,
-      (delivery) => this.deliver(delivery.kind, delivery.parentId, delivery.data, delivery.progress),
+      (delivery) => this.deliver(delivery),
       (parents) => parents.forEach((id) => this.aborts.get(id)?.forEach((a) => a.abort(new Error('已取消')))),
     );
   }
@@ -52,58 +54,7 @@ export class BullSubTasks implements SubTasks {
     return this.transport.stopWorker();
   }
 
-  async runAll(
-    kind: string,
-    parentId: number,
-    tasks: { id: string; data: unknown }[],
-    opts: { signal: AbortSignal; onProgress(index: number, fraction: number): void },
-  ): Promise<unknown[]> {
-    const jobId = (id: string) => `${parentId}-${id}`;
-    const attempts = this.opts.attempts ?? 3;
-    // A task left failed by an earlier run of this job (then retried) starts afresh; one still
-    // running (its job was taken over after its worker died) is joined.
-    await Promise.all(
-      tasks.map(async (t) => {
-        const known = await this.transport.state(jobId(t.id));
-        if (known.state === 'failed') await this.transport.remove(jobId(t.id));
-        await this.transport.add(kind, jobId(t.id), { parentId, data: t.data }, attempts);
-      }),
-    );
-    const results = new Array<unknown>(tasks.length);
-    const open = new Set(tasks.map((_, i) => i));
-    try {
-      while (open.size) {
-        opts.signal.throwIfAborted();
-        for (const i of [...open]) {
-          const state = await this.transport.state(jobId(tasks[i].id));
-          if (state.state === 'completed') {
-            results[i] = state.result;
-            open.delete(i);
-            opts.onProgress(i, 1);
-          } else if (state.state === 'failed' && state.final) {
-            throw new SubTaskFailed(i, state.reason);
-          } else if (state.state === 'missing') {
-            // Removed before its parent saw it end (cleaned, or Redis lost it): add it again.
-            await this.transport.add(kind, jobId(tasks[i].id), { parentId, data: tasks[i].data }, attempts);
-          } else if (state.state !== 'failed') opts.onProgress(i, state.progress);
-        }
-        if (open.size) await sleep(this.opts.pollMs ?? 300, opts.signal);
-      }
-      return results;
-    } catch (error) {
-      // Nothing of this parent's goes on: waiting tasks go, running ones are told to stop.
-      await Promise.all([...open].map((i) => this.transport.remove(jobId(tasks[i].id))));
-      await this.transport.broadcastCancel(parentId).catch(() => undefined);
-      throw error;
-    }
-  }
-
-  private async deliver(
-    kind: string,
-    parentId: number,
-    data: unknown,
-    progress: (fraction: number) => void,
-  ): Promise<unknown> {
+  private async deliver({ kind, parentId, data, progress, tally }: TaskDelivery): Promise<unknown> {
     const handler = this.handlers.get(kind);
     if (!handler) throw new Error(`no handler for task kind ${kind}`);
     const abort = new AbortController();
@@ -117,6 +68,11 @@ export class BullSubTasks implements SubTasks {
         workerId: this.opts.workerId,
         signal: abort.signal,
         progress,
+        tally,
+        parentProgress: async (fraction, message) => {
+          const running = await this.opts.reportParent(parentId, fraction, message);
+          if (!running) abort.abort(new Error('已取消'));
+        },
       });
     } catch (error) {
       this.log(`task ${kind} of job ${parentId} failed`, error);
@@ -134,16 +90,4 @@ export class BullSubTasks implements SubTasks {
 function taskName(data: unknown): string {
   const name = (data as { name?: unknown } | null)?.name;
   return typeof name === 'string' ? name : '';
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-    signal.addEventListener('abort', done, { once: true });
-  });
 }

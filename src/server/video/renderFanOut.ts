@@ -1,13 +1,27 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { SubTaskFailed, type SubTaskHandler, type SubTasks } from '../services/jobQueue';
-import { JobFailure } from '../services/jobHandler';
+import type { SubTaskHandler } from '../services/jobQueue';
+import { JobFailure, type FanOutTask, type SettledTasks } from '../services/jobHandler';
 import type { PageCache } from './pageCache';
 import type { PagePlan } from './planTypes';
 
 /** The sub-task that renders one page of a render on whichever worker takes it. */
 export const RENDER_PAGE_TASK = 'render.page';
+
+/** How often a page task writes its parent's progress on the parent's row. */
+const PARENT_REPORT_MS = 1000;
+
+/** What a page needs to report its render's progress: the render's totals when it fanned out. */
+export interface FanOutProgress {
+  /** Length of the pages the cache already held, and of the whole video. */
+  baseMs: number;
+  totalMs: number;
+  pagesBefore: number;
+  pageCount: number;
+  /** When the render started, for the time left. */
+  startedAt: number;
+}
 
 /** What a page task carries: everything needed to encode the page, no database or project reads. */
 export interface PageTask {
@@ -19,6 +33,7 @@ export interface PageTask {
   key: string;
   /** The parent's x264 preset: every page of one video must be encoded alike to join by copy. */
   preset: string;
+  progress: FanOutProgress;
 }
 
 /** What a page task reports back: who rendered it. */
@@ -40,8 +55,9 @@ export type PageRenderer = (
 /**
  * The page task's handler: encodes the page in a scratch folder of its own and stores it in the
  * page cache under the parent's key. The cache is the hand-over: every worker shares it (through
- * DATA_DIR), so the parent joins pages that other machines rendered, and any later render of the
- * same page, by any worker, reuses them.
+ * DATA_DIR, or the bucket with S3), so the parent's join step finds pages other machines rendered,
+ * and any later render of the same page, by any worker, reuses them. While the parent waits, its
+ * pages are the ones that report its progress (the tally of every page's encoded time).
  */
 export function pageTaskHandler(
   cache: PageCache,
@@ -55,13 +71,25 @@ export function pageTaskHandler(
         scratchDir,
         `page-${ctx.parentId}-${task.plan.index}-${randomBytes(4).toString('hex')}`,
       );
+      const { durationMs } = task.plan;
+      let reported = 0;
+      const report = async (pageMs: number) => {
+        reported = Date.now();
+        const sums = await ctx.tally(pageMs, durationMs);
+        const { baseMs, totalMs, pagesBefore, pageCount, startedAt } = task.progress;
+        const fraction = (baseMs + sums.done) / totalMs;
+        const page = Math.min(pageCount, pagesBefore + sums.complete + 1);
+        await ctx.parentProgress(fraction, progressText(page, pageCount, fraction, startedAt));
+      };
       await mkdir(work, { recursive: true });
       try {
         const output = path.join(work, 'page.mp4');
-        await renderPage(task.plan, task.script, work, output, task.preset, ctx.signal, (ms) =>
-          ctx.progress(Math.min(1, ms / task.plan.durationMs)),
-        );
+        await renderPage(task.plan, task.script, work, output, task.preset, ctx.signal, (ms) => {
+          ctx.progress(Math.min(1, ms / durationMs));
+          if (Date.now() - reported >= PARENT_REPORT_MS) void report(ms).catch(() => undefined);
+        });
         await cache.put(task.key, output);
+        await report(durationMs).catch(() => undefined);
         return { worker: ctx.workerId };
       } finally {
         await rm(work, { recursive: true, force: true });
@@ -70,48 +98,48 @@ export function pageTaskHandler(
   };
 }
 
-/**
- * Renders the missing pages on the workers (one task per page) and places each one, taken from
- * the page cache, at its file. Answers which worker rendered each page.
- */
-export async function renderPagesOnWorkers(
-  tasks: SubTasks,
-  parentId: number,
-  pages: { plan: PagePlan; script: string | null; key: string; file: string }[],
+/** The page tasks of a render's missing pages (the parent's first step hands them to FanOut.waitFor). */
+export function pageTasks(
+  pages: { plan: PagePlan; script: string | null; key: string }[],
   preset: string,
-  cache: PageCache,
-  signal: AbortSignal,
-  onProgress: (page: number, pageMs: number) => void,
-): Promise<string[]> {
-  const results = (await tasks
-    .runAll(
-      RENDER_PAGE_TASK,
-      parentId,
-      pages.map((p) => ({
-        id: `page-${p.plan.index}-${p.key.slice(0, 12)}`,
-        data: {
-          name: `page ${p.plan.index}`,
-          plan: p.plan,
-          script: p.script,
-          key: p.key,
-          preset,
-        } satisfies PageTask,
-      })),
-      { signal, onProgress: (i, fraction) => onProgress(i, fraction * pages[i].plan.durationMs) },
-    )
-    .catch((error: unknown) => {
-      // A page that failed on every attempt (on any worker) fails the render, naming the page.
-      if (error instanceof SubTaskFailed)
-        throw new JobFailure(`第${pages[error.index].plan.index}页合成失败，请稍后重试`);
-      throw error;
-    })) as PageTaskResult[];
-  for (const p of pages) {
-    if (!(await cache.take(p.key, p.file))) {
-      throw new Error(`page ${p.plan.index} was rendered but is not in the page cache`);
-    }
-  }
-  return results.map((r) => r.worker);
+  progress: FanOutProgress,
+): FanOutTask[] {
+  return pages.map((p) => ({
+    id: pageTaskId(p),
+    data: {
+      name: `page ${p.plan.index}`,
+      plan: p.plan,
+      script: p.script,
+      key: p.key,
+      preset,
+      progress,
+    } satisfies PageTask,
+  }));
 }
+
+/**
+ * The join step's reading of the settled page tasks: a page that failed on every attempt (on any
+ * worker) fails the render, naming the page; otherwise answers which worker rendered each page
+ * the tasks rendered (the others came from the cache).
+ */
+export function pageWorkers(settled: SettledTasks, pages: { plan: PagePlan; key: string }[]): string[] {
+  const failed = pages.find((p) => settled.failures.has(pageTaskId(p)));
+  if (failed) throw new JobFailure(`第${failed.plan.index}页合成失败，请稍后重试`);
+  return pages.flatMap((p) => {
+    const result = settled.results.get(pageTaskId(p)) as PageTaskResult | undefined;
+    return result ? [result.worker] : [];
+  });
+}
+
+const pageTaskId = (p: { plan: PagePlan; key: string }) => `page-${p.plan.index}-${p.key.slice(0, 12)}`;
+
+/** The progress line the screens show: `正在合成第 3/10 页，预计剩余 40 秒`. */
+export function progressText(page: number, pages: number, fraction: number, started: number): string {
+  const elapsed = (Date.now() - started) / 1000;
+  const left = fraction > 0.02 ? Math.round((elapsed / fraction) * (1 - fraction)) : null;
+  return `正在合成第 ${page}/${pages} 页${left === null ? '' : `，预计剩余 ${left} 秒`}`;
+}
+
 /** Runs `work` over the items with at most `limit` at once; the first failure stops the rest. */
 export async function runPool<T>(items: T[], limit: number, work: (item: T, index: number) => Promise<void>) {
   let next = 0;

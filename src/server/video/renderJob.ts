@@ -9,12 +9,20 @@ import { subtitleFontPath } from '../adapters/media/fonts';
 import type { LibraryService } from '../services/library.service';
 import type { PresenterService } from '../services/presenter.service';
 import { JobFailure, type JobContext, type JobHandler } from '../services/jobRunner';
+import { WaitingForTasks } from '../services/jobHandler';
 import type { SubTasks } from '../services/jobQueue';
 import { concatArgs, concatList } from './ffconcat';
 import { encoderPreset } from './encoderPreset';
 import { PageCache, pageCacheKey } from './pageCache';
 import { SharedPageCache } from './pageCacheShared';
-import { pageTaskHandler, RENDER_PAGE_TASK, renderPagesOnWorkers, runPool } from './renderFanOut';
+import {
+  pageTaskHandler,
+  pageTasks,
+  pageWorkers,
+  progressText,
+  RENDER_PAGE_TASK,
+  runPool,
+} from './renderFanOut';
 import { renderPage, subtitleScript } from './renderPage';
 import { prepareRender, type PreparedRender } from './renderPrepare';
 import { joinWithSoundtrackArgs, writeSoundtrack } from './soundtrack';
@@ -62,7 +70,7 @@ export function renderHandler(deps: {
   scratchDir: string;
   /** Rendered pages by content hash; default DATA_DIR/cache/pages beside the scratch folder. */
   cacheDir?: string;
-  /** With BullMQ: pages become tasks that every worker process takes (renderFanOut.ts). */
+  /** With BullMQ: where page tasks (renderFanOut.ts) are registered; ctx.fanOut hands them out. */
   pages?: SubTasks;
 }): JobHandler {
   // Shared by every worker (through the bucket with S3), so fanned-out pages meet here.
@@ -98,7 +106,6 @@ export function renderHandler(deps: {
           { pages: cache, sounds },
           ctx,
           preset,
-          deps.pages,
         );
         const key = videoKey(ownerId, projectId, ctx.job.id);
         await timed('probe and store', () => deps.files.commit(result.file, key));
@@ -106,6 +113,8 @@ export function renderHandler(deps: {
         const { file: _file, ...rest } = result;
         return { message: '合成成功', result: { key, ...rest } satisfies RenderResult };
       } catch (error) {
+        // Not a failure: the pages went out as tasks (BullMQ), and the job runs again to join them.
+        if (error instanceof WaitingForTasks) throw error;
         await deps.projects.setComposeStatus(projectId, ctx.signal.aborted ? 'cancelled' : 'failed');
         throw error;
       } finally {
@@ -122,7 +131,6 @@ async function renderDocument(
   caches: { pages: PageCache; sounds: PageCache },
   ctx: JobContext,
   preset: string,
-  pages?: SubTasks,
 ) {
   const cache = caches.pages;
   const frame = EXPORT_FRAME[doc.distinguishability];
@@ -151,6 +159,14 @@ async function renderDocument(
       preset,
     ),
   );
+  // The join step of a fanned-out render: a page that failed for good fails it here.
+  const settled = ctx.fanOut?.settled;
+  const renderedBy =
+    settled &&
+    pageWorkers(
+      settled,
+      plans.map((plan, i) => ({ plan, key: keys[i] })),
+    );
   const missing: number[] = [];
   for (const [i, plan] of plans.entries()) {
     if (await timed('page cache', () => cache.take(keys[i], pageFiles[i]))) {
@@ -160,6 +176,19 @@ async function renderDocument(
     } else missing.push(i);
   }
   report();
+  if (ctx.fanOut && !settled && missing.length > 0) {
+    // BullMQ: each missing page becomes a child task that any worker takes; this run ends here and
+    // the job runs again (settled) to join them from the shared page cache.
+    const cachedMs = [...progressMs.values()].reduce((a, b) => a + b, 0);
+    ctx.fanOut.waitFor(
+      RENDER_PAGE_TASK,
+      pageTasks(
+        missing.map((i) => ({ plan: plans[i], script: scripts[i], key: keys[i] })),
+        preset,
+        { baseMs: cachedMs, totalMs, pagesBefore: pagesCached, pageCount: plans.length, startedAt: started },
+      ),
+    );
+  }
   // Two pages at a time: the filter chain of one ffmpeg is largely single-threaded, so a second
   // page keeps both cores busy while the other encodes.
   // One failed page stops its sibling at once instead of letting it encode into a removed folder.
@@ -192,24 +221,9 @@ async function renderDocument(
     pagesDone++;
     report();
   };
-  let renderedBy: string[] | undefined;
-  const onWorkers = pages && missing.length > 0;
-  const rendering = onWorkers
-    ? renderPagesOnWorkers(
-        pages,
-        ctx.job.id,
-        missing.map((i) => ({ plan: plans[i], script: scripts[i], key: keys[i], file: pageFiles[i] })),
-        preset,
-        cache,
-        stop.signal,
-        (n, pageMs) => {
-          const plan = plans[missing[n]];
-          if (pageMs >= plan.durationMs && progressMs.get(plan.index) !== plan.durationMs) pagesDone++;
-          progressMs.set(plan.index, pageMs);
-          report();
-        },
-      ).then((workers) => void (renderedBy = workers))
-    : runPool(missing, PAGE_CONCURRENCY, renderHere);
+  // In this process: every missing page with the job table; with BullMQ only at the join step,
+  // a page the tasks left out of the cache (it was pruned meanwhile).
+  const rendering = runPool(missing, PAGE_CONCURRENCY, renderHere);
   await rendering
     .catch((error: unknown) => {
       stop.abort(error);
@@ -233,14 +247,8 @@ async function renderDocument(
     size: (await stat(file)).size,
     ...frame,
     pageCount: plans.length,
-    pagesRendered: plans.length - pagesCached,
-    pagesCached,
+    pagesRendered: (renderedBy ? renderedBy.length : 0) + missing.length,
+    pagesCached: plans.length - (renderedBy ? renderedBy.length : 0) - missing.length,
     ...(renderedBy ? { renderedBy } : {}),
   };
-}
-
-function progressText(page: number, pages: number, fraction: number, started: number): string {
-  const elapsed = (Date.now() - started) / 1000;
-  const left = fraction > 0.02 ? Math.round((elapsed / fraction) * (1 - fraction)) : null;
-  return `正在合成第 ${page}/${pages} 页${left === null ? '' : `，预计剩余 ${left} 秒`}`;
 }

@@ -1,9 +1,9 @@
 import { openTestQueue } from './jobQueues';
 
 /*
- * A second worker process for the sub-task takeover test: runs `test.parent` jobs whose three
- * `test.piece` tasks never finish here, says `piece <n>` for each one it starts, so the test can
- * kill it while the job waits for its pieces.
+ * A second worker process for the sub-task takeover test: runs the first step of `test.parent`
+ * jobs (three `test.piece` children, then waiting-children), takes pieces that never finish here,
+ * and says `piece <n>` for each one it starts, so the test can kill it while the job waits.
  */
 const [dataDir, url, prefix] = process.argv.slice(2);
 const t = await openTestQueue('bullmq', { dataDir, redisUrl: url, prefix, concurrency: 2 });
@@ -17,11 +17,12 @@ t.queue.register('test.parent', {
   concurrency: 1,
   async run(ctx) {
     console.log(`parent ${ctx.job.id}`);
-    const tasks = [0, 1, 2].map((n) => ({ id: `piece-${n}`, data: { n } }));
-    await t.queue.subTasks!.runAll('test.piece', ctx.job.id, tasks, {
-      signal: ctx.signal,
-      onProgress: () => undefined,
-    });
+    if (!ctx.fanOut!.settled) {
+      return ctx.fanOut!.waitFor(
+        'test.piece',
+        [0, 1, 2].map((n) => ({ id: `piece-${n}`, data: { n } })),
+      );
+    }
     return { message: 'child joined' };
   },
 });

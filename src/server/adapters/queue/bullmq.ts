@@ -1,7 +1,7 @@
-import { DelayedError, Queue, Worker, type Job } from 'bullmq';
+import { DelayedError, Job, Queue, WaitingChildrenError, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { RedisWorkerBeats } from './workerBeats.redis';
-import { BullTaskTransport } from './bullmqTasks';
+import { BullTaskTransport, type NewTask, type Settled } from './bullmqTasks';
 import { listen, stopListening } from './bullmqListen';
 
 /** What a BullMQ job carries: the job table row it stands for, and its payload for onlookers. */
@@ -9,6 +9,8 @@ export interface BullJobData {
   rowId: number;
   ownerId: number;
   payload: unknown;
+  /** `join`: the job fanned out and its tasks have settled (the step pattern of BullMQ flows). */
+  step?: 'join';
 }
 
 export interface BullConnection {
@@ -29,9 +31,14 @@ export interface Delivery {
   /** Whether BullMQ will try again if this run throws. */
   willRetry: boolean;
   progress(fraction: number): void;
+  /** At the join step of a job that fanned out: how its tasks ended. */
+  settled?: Settled;
 }
-/** `postponeMs`: hand the job back to the queue for that long (its owner is busy elsewhere). */
-export type DeliveryResult = { postponeMs: number } | void;
+/**
+ * `postponeMs`: hand the job back to the queue for that long (its owner is busy elsewhere);
+ * `fanOut`: add these tasks as the job's children and run it again once they have settled.
+ */
+export type DeliveryResult = { postponeMs: number } | { fanOut: { kind: string; tasks: NewTask[] } } | void;
 
 const QUEUE_NAME = 'jobs';
 const CANCEL_CHANNEL = 'cancel';
@@ -86,8 +93,14 @@ export class BullTransport {
     });
   }
 
-  /** Removes a job that waits (queued, delayed or retrying); a running one stays. */
-  async remove(jobId: string): Promise<void> {
+  /**
+   * Removes a job that waits (queued, delayed, retrying, or waiting for its tasks, which go with
+   * it); a running one stays. A job whose tasks are running loses its waiting tasks and tells the
+   * running ones to stop: once they have, it runs its join step, which finds its row cancelled.
+   */
+  async remove(jobId: string, rowId?: number): Promise<void> {
+    const job = rowId === undefined ? undefined : await Job.fromId(this.queue, jobId);
+    if (job && (await job.isWaitingChildren())) await this.tasks.stopChildren(job, rowId!);
     await this.queue.remove(jobId).catch(() => 0);
   }
 
@@ -116,15 +129,29 @@ export class BullTransport {
     this.worker = new Worker<BullJobData>(
       QUEUE_NAME,
       async (job: Job<BullJobData>, token?: string) => {
-        const result = await process({
-          rowId: job.data.rowId,
-          kind: job.name,
-          willRetry: job.attemptsMade + 1 < (job.opts.attempts ?? 1),
-          progress: (fraction) => void job.updateProgress(Math.round(fraction * 100)).catch(() => undefined),
-        });
-        if (result?.postponeMs) {
-          await job.moveToDelayed(Date.now() + result.postponeMs, token);
-          throw new DelayedError();
+        // The step pattern: a job that fanned out is processed again once its tasks settled.
+        for (;;) {
+          const settled = job.data.step === 'join' ? await this.tasks.settled(job) : undefined;
+          // A task failed for good: the job fails, so its other tasks stop at once.
+          if (settled?.failures.size) await this.tasks.stopChildren(job, job.data.rowId);
+          const result = await process({
+            rowId: job.data.rowId,
+            kind: job.name,
+            willRetry: job.attemptsMade + 1 < (job.opts.attempts ?? 1),
+            progress: (fraction) =>
+              void job.updateProgress(Math.round(fraction * 100)).catch(() => undefined),
+            ...(settled ? { settled } : {}),
+          });
+          if (result && 'postponeMs' in result) {
+            await job.moveToDelayed(Date.now() + result.postponeMs, token);
+            throw new DelayedError();
+          }
+          if (!result) return;
+          // Tasks first, then the step: a crash between the two adds the same tasks again (a no-op).
+          await this.tasks.addChildren(job, job.data.rowId, result.fanOut.kind, result.fanOut.tasks);
+          await job.updateData({ ...job.data, step: 'join' });
+          if (await job.moveToWaitingChildren(token!)) throw new WaitingChildrenError();
+          // Every task had already ended: join at once.
         }
       },
       {

@@ -1,4 +1,4 @@
-import { Job, Queue, UnrecoverableError, Worker } from 'bullmq';
+import { Queue, UnrecoverableError, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { listen, stopListening } from './bullmqListen';
 
@@ -8,18 +8,25 @@ export interface BullTaskData {
   data: unknown;
 }
 
-/** Where a sub-task stands, as its parent polls it. */
-export type TaskState =
-  | { state: 'waiting' | 'active'; progress: number }
-  | { state: 'completed'; result: unknown }
-  | { state: 'failed'; reason: string; final: boolean }
-  | { state: 'missing' };
+/** A task a parent job fans out: `id` unique within the parent. */
+export interface NewTask {
+  id: string;
+  data: unknown;
+}
+
+/** How a parent's tasks ended, by task id (results of those done, reasons of those failed). */
+export interface Settled {
+  results: Map<string, unknown>;
+  failures: Map<string, string>;
+}
 
 export interface TaskDelivery {
   kind: string;
   parentId: number;
   data: unknown;
   progress(fraction: number): void;
+  /** Records `done` of `weight` for this task; answers the sums over its parent's tasks. */
+  tally(done: number, weight: number): Promise<{ done: number; complete: number }>;
 }
 
 const TASK_QUEUE = 'tasks';
@@ -30,11 +37,15 @@ const TASK_CANCEL = 'task-cancel';
  */
 const TASK_LOCK_MS = 10_000;
 const TASK_STALL_CHECK_MS = 5_000;
+/** How long a parent's progress tally outlives its last report. */
+const TALLY_TTL_S = 24 * 3600;
 
 /**
- * The BullMQ queue of sub-tasks (a render's pages): separate from the jobs queue so a job waiting
- * for its sub-tasks never holds a slot they need — each process runs jobs and sub-tasks with
- * slots of their own, and a parent that waits only polls.
+ * The BullMQ queue of sub-tasks (a render's pages), each the child of its job in a BullMQ flow.
+ * A job that fans out adds its tasks with itself as their `parent` and moves to waiting-children:
+ * it holds no worker slot while they run (this queue's workers have slots of their own), and
+ * BullMQ hands it back to the jobs queue once the last task has ended, or at once when one has
+ * failed for good (`continueParentOnFailure`), with every result and failure kept on it.
  */
 export class BullTaskTransport {
   private readonly queue: Queue<BullTaskData>;
@@ -52,35 +63,47 @@ export class BullTaskTransport {
     this.queue = new Queue<BullTaskData>(TASK_QUEUE, { connection, prefix });
   }
 
-  /** Adds a task; `jobId` makes adding one that is still known a no-op. */
-  async add(kind: string, jobId: string, data: BullTaskData, attempts: number): Promise<void> {
-    await this.queue.add(kind, data, {
-      jobId,
-      attempts,
-      backoff: { type: 'exponential', delay: 1000 },
-      removeOnComplete: { age: 3600 },
-      removeOnFail: { age: 24 * 3600 },
-    });
+  /**
+   * Adds the tasks as children of `parent` (job row `parentId`). A task's BullMQ id is its
+   * parent's and its own, so adding the same tasks again (a parent that crashed before it moved
+   * to waiting-children) joins the tasks already there.
+   */
+  async addChildren(parent: Job, parentId: number, kind: string, tasks: NewTask[], attempts = 3) {
+    await this.queue.addBulk(
+      tasks.map((t) => ({
+        name: kind,
+        data: { parentId, data: t.data },
+        opts: {
+          jobId: `${parent.id}.${t.id}`,
+          parent: { id: parent.id!, queue: parent.queueQualifiedName },
+          continueParentOnFailure: true,
+          attempts,
+          backoff: { type: 'exponential', delay: 1000 },
+          removeOnComplete: { age: 3600 },
+          removeOnFail: { age: 24 * 3600 },
+        },
+      })),
+    );
   }
 
-  async state(jobId: string): Promise<TaskState> {
-    const job = await Job.fromId<BullTaskData>(this.queue, jobId);
-    if (!job) return { state: 'missing' };
-    const state = await job.getState();
-    if (state === 'completed') return { state, result: job.returnvalue };
-    if (state === 'failed') {
-      return { state, reason: job.failedReason, final: job.attemptsMade >= (job.opts.attempts ?? 1) };
-    }
-    const progress = typeof job.progress === 'number' ? job.progress / 100 : 0;
-    return { state: state === 'active' ? 'active' : 'waiting', progress };
+  /** How the children of `parent` ended, by task id. */
+  async settled(parent: Job): Promise<Settled> {
+    const taskId = (key: string) => key.slice(key.lastIndexOf(`${parent.id}.`) + `${parent.id}.`.length);
+    const byTask = <T>(values: Record<string, T>) =>
+      new Map(Object.entries(values).map(([key, value]) => [taskId(key), value]));
+    return {
+      results: byTask(await parent.getChildrenValues()),
+      failures: byTask(await parent.getIgnoredChildrenFailures()),
+    };
   }
 
-  /** Removes a task that waits (a running one is told to stop through `broadcastCancel`). */
-  async remove(jobId: string): Promise<void> {
-    await this.queue.remove(jobId).catch(() => 0);
+  /** Stops the children of a parent that gave up: waiting ones are removed, running ones told. */
+  async stopChildren(parent: Job, parentId: number): Promise<void> {
+    await parent.removeUnprocessedChildren();
+    await this.broadcastCancel(parentId);
   }
 
-  /** Tells every process to stop the running tasks of these parents. */
+  /** Tells every process to stop the running tasks of this parent. */
   async broadcastCancel(parentId: number): Promise<void> {
     await this.connection.publish(this.channel(), JSON.stringify([parentId]));
   }
@@ -106,6 +129,7 @@ export class BullTaskTransport {
             data: job.data.data,
             progress: (fraction) =>
               void job.updateProgress(Math.round(fraction * 100)).catch(() => undefined),
+            tally: (done, weight) => this.tally(job, done, weight),
           });
         } catch (error) {
           // Stopped with its parent: a retry would only render for nobody.
@@ -137,6 +161,22 @@ export class BullTaskTransport {
   async close(): Promise<void> {
     await this.stopWorker();
     await this.queue.close();
+  }
+
+  /** Records a task's share of its parent's progress beside the parent; answers the sums. */
+  private async tally(job: Job, done: number, weight: number): Promise<{ done: number; complete: number }> {
+    const key = `${job.parentKey ?? `${this.prefix}:${TASK_QUEUE}:orphans`}:tally`;
+    const replies = await this.connection
+      .multi()
+      .hset(key, job.id!, `${done}/${weight}`)
+      .expire(key, TALLY_TTL_S)
+      .hvals(key)
+      .exec();
+    const shares = ((replies?.[2]?.[1] as string[] | undefined) ?? []).map((v) => v.split('/').map(Number));
+    return {
+      done: shares.reduce((sum, [d]) => sum + d, 0),
+      complete: shares.filter(([d, w]) => d >= w).length,
+    };
   }
 
   private channel(): string {

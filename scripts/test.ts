@@ -56,6 +56,7 @@ const S3_PROFILE_FILES = ['account', 'assetUsage', 'health', 'materials', 'pageV
     'texture',
     'uploadFieldOrder',
     'uploadLimits',
+    'voicePageRender',
     'voices',
     'scaleOut',
   ])

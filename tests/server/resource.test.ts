@@ -1,53 +1,32 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
 import fastifyMultipart from '@fastify/multipart';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newDocument, toExportDocument, VOICE_MODE, type ProjectDocument } from '../../src/model/project';
 import { shapeAt, type MouthCue } from '../../src/model/speech';
-import { ffmpegPath, probe } from '../../src/server/adapters/media/ffmpeg';
+import { ffmpegPath } from '../../src/server/adapters/media/ffmpeg';
 import { decodeWav } from '../../src/server/adapters/media/wav';
 import { ProjectsRepo } from '../../src/server/adapters/db/projects.repo';
 import { installErrorHandling } from '../../src/server/http/envelope';
 import { resourceRoutes } from '../../src/server/routes/resource.routes';
 import { ResourceService } from '../../src/server/services/resource.service';
-import { mouthBox } from '../../src/server/video/renderPlan';
-import { boxDifference, frameAt } from './helpers/video';
 import { multipart, startTestServer, testDialects, type TestServer } from './helpers/testServer';
+import { encodeTone, formats, TONE_MS, TOTAL_MS, uploadPageAudio } from './helpers/toneAudio';
+
+/*
+ * Page audio upload (resUpload): every accepted format stored as a 24 kHz WAV with a mouth
+ * timeline, and every refusal keeping nothing. The voice page this audio makes, rendered, is
+ * voicePageRender.test.ts.
+ */
 
 const TYPE_MESSAGE = '必须上传格式为WAV、MP3、M4A、OGG、AAC、WMA、FLAC文件';
 const UNREADABLE = '音频文件无法读取，请确认文件未损坏';
 
 // A 1 s tone followed by 0.8 s of silence, encoded once per format with the bundled ffmpeg.
-const TONE_MS = 1000;
-const TOTAL_MS = 1800;
 const work = mkdtempSync(path.join(tmpdir(), 'resource-test-'));
-function encode(ext: string, codec: string[]): Buffer {
-  const out = path.join(work, `tone.${ext}`);
-  if (!existsSync(out)) {
-    const args = [
-      '-v',
-      'error',
-      '-f',
-      'lavfi',
-      '-i',
-      'sine=f=220:d=1:sample_rate=48000,apad=whole_len=86400',
-    ];
-    const run = spawnSync(ffmpegPath(), [...args, '-ac', '1', ...codec, '-y', out]);
-    if (run.status !== 0) throw new Error(`ffmpeg could not make ${ext}: ${run.stderr}`);
-  }
-  return readFileSync(out);
-}
-const formats: [string, string[]][] = [
-  ['mp3', ['-c:a', 'libmp3lame', '-b:a', '128k']],
-  ['m4a', ['-c:a', 'aac', '-b:a', '96k']],
-  ['ogg', ['-c:a', 'libvorbis']],
-  ['flac', ['-c:a', 'flac']],
-  ['wav', ['-c:a', 'pcm_s16le']],
-];
+const encode = (ext: string, codec: string[]) => encodeTone(work, ext, codec);
 
 describe.each(testDialects())('page audio upload (resUpload) on %s', (dialect) => {
   let t: TestServer;
@@ -69,18 +48,8 @@ describe.each(testDialects())('page audio upload (resUpload) on %s', (dialect) =
     await t.stop();
   });
 
-  const upload = (content: Buffer, filename: string, opts: { token?: string; fields?: object } = {}) => {
-    const form = multipart('resource', filename, content, {
-      projectId: String(projectId),
-      pptSort: '1',
-      ...opts.fields,
-    });
-    return t.call('POST', '/virtual/v1/userPro/resUpload', {
-      token: opts.token ?? alice,
-      payload: form.payload,
-      headers: form.headers,
-    });
-  };
+  const upload = (content: Buffer, filename: string, opts: { token?: string; fields?: object } = {}) =>
+    uploadPageAudio(t, opts.token ?? alice, projectId, content, filename, opts.fields);
   const get = (url: string) =>
     t.server.http.inject({ method: 'GET', url, headers: { cookie: `jwt=${alice}` } });
   const leftovers = () => {
@@ -157,11 +126,7 @@ describe.each(testDialects())('page audio upload (resUpload) on %s', (dialect) =
     for (const pptSort of ['0', '-1', 'abc', '1.5']) {
       expect((await upload(tone, 'a.mp3', { fields: { pptSort } })).body).toMatchObject({ code: 400 });
     }
-    const form = multipart('resource', 'a.mp3', tone, { projectId: String(projectId), pptSort: '1' });
-    const anonymous = await t.call('POST', '/virtual/v1/userPro/resUpload', {
-      payload: form.payload,
-      headers: form.headers,
-    });
+    const anonymous = await uploadPageAudio(t, undefined, projectId, tone, 'a.mp3');
     expect(anonymous.body.code).toBe(501);
     expect(await storedAudio()).toEqual(before);
     expect(leftovers()).toEqual([]);
@@ -209,93 +174,6 @@ describe.each(testDialects())('page audio upload (resUpload) on %s', (dialect) =
       await app.close();
     }
   });
-
-  it('renders a 2-page project whose page 2 is a voice page with uploaded audio', async () => {
-    const voiced = (await upload(encode('m4a', formats[1][1]), '第二页.m4a', { fields: { pptSort: '2' } }))
-      .body.data;
-    const call = (url: string, body: object) => t.call('POST', url, { token: alice, body });
-    const text = '大家好，这是第一页。';
-    const tts = (
-      await call('/notice/v1/timbre/textToSpeech', { projectId, timbreId: 'espeak-zh-female', text })
-    ).body.data;
-
-    const slide = sharp({
-      create: { width: 1920, height: 1080, channels: 3, background: { r: 200, g: 40, b: 40 } },
-    });
-    await t.stored.write(`u/${aliceId}/test/slide.png`, await slide.png().toBuffer());
-    const base = newDocument({ projectName: '语音页测试' });
-    const slidePath = `/files/u/${aliceId}/test/slide.png`;
-    const preview: ProjectDocument = {
-      ...base,
-      character: {
-        ...base.character,
-        uuid: 'xiaoya',
-        name: '小雅',
-        voiceId: 'espeak-zh-female',
-        voiceName: '中文女声',
-        X: 40,
-        Y: 110,
-        width: 200,
-        height: 350,
-      },
-      scene: { ...base.scene, uuid: 'test', path: slidePath, icon: slidePath },
-      ppt: {
-        ...base.ppt,
-        maxNum: 2,
-        pages: [
-          {
-            ...base.ppt.pages[0],
-            index: 1,
-            img: slidePath,
-            text,
-            textdome: text,
-            tts: tts.soundPath,
-            soundTime: tts.soundTime,
-          },
-          {
-            ...base.ppt.pages[0],
-            index: 2,
-            img: slidePath,
-            istts: VOICE_MODE,
-            tts: voiced.path,
-            soundTime: voiced.soundTime,
-          },
-        ],
-      },
-    };
-    expect((await call('/virtual/v1/userPro/update', { projectId, userProjectInfo: JSON.stringify(preview), original: 1, revision: 0 })).body.code).toBe(200); // prettier-ignore
-    const final = toExportDocument(preview);
-    expect((await call('/virtual/v1/userPro/update', { projectId, userProjectInfo: JSON.stringify(final), original: 2, revision: 1 })).body.code).toBe(200); // prettier-ignore
-
-    const queued = await call('/virtual/v1/userPro/composeProject', { projectId });
-    expect(queued.body).toMatchObject({ code: 200 });
-    let status = queued.body.data;
-    for (let i = 0; i < 600 && status.status !== 'done' && status.status !== 'failed'; i++) {
-      await new Promise((r) => setTimeout(r, 250));
-      status = (await call('/virtual/v1/userPro/composeStatus', { projectId })).body.data;
-    }
-    expect(status.message).toBe('合成成功');
-    const video = await t.server.http.inject({ method: 'GET', url: status.video.url });
-    const file = path.join(work, `voice-page-${dialect}.mp4`);
-    writeFileSync(file, video.rawPayload);
-    const info = await probe(file);
-    expect(info.streams.some((s) => s.type === 'audio')).toBe(true);
-    const expected = (tts.soundTime + voiced.soundTime) * 1000;
-    expect(Math.abs(info.durationMs - expected)).toBeLessThan(200);
-
-    // On the voice page the presenter's mouth follows the uploaded audio: open in the tone, shut after.
-    const rig = t.server.services.library.character('xiaoya')!;
-    const { X, Y, width, height } = final.character;
-    const box = mouthBox(
-      { ...rig.rig, width: rig.width, height: rig.height, body: '', blink: '', mouths: {} },
-      { x: X, y: Y, width, height },
-    );
-    const inner = { x: box.x + 2, y: box.y + 2, width: box.width - 4, height: box.height - 4 };
-    const page2 = tts.soundTime;
-    const silent = frameAt(file, page2 + (TOTAL_MS - 200) / 1000, 1920, 1080);
-    const speaking = [0.2, 0.4, 0.6].map((s) => frameAt(file, page2 + s, 1920, 1080));
-    expect(Math.max(...speaking.map((f) => boxDifference(silent, f, 1920, inner)))).toBeGreaterThan(8);
-  }, 240_000);
 });
 
 afterAll(() => rmSync(work, { recursive: true, force: true }));

@@ -1,0 +1,93 @@
+import { frameStartMs } from '../speech/blinks';
+import type { TimedWord } from '../speech/timedWord';
+
+/*
+ * The presenter's hand gestures on one page as whole poses (rest, an open palm, pointing towards
+ * the slide), swapped as pictures: the render keeps its speed (a pose track, no per-frame rotate)
+ * and the stage shows the same picture on the same frames. Pure: from the narration's timed words
+ * and the times stickers appear.
+ * - Pointing when the narration directs the eye (这里, 请看, 如图, 看这, 这张图) or a sticker appears:
+ *   the slide is where the viewer should look.
+ * - An open palm on words that stress a point (非常, 一定, 特别, 最, 重要, 关键), as speakers offer
+ *   a palm to underline a claim.
+ * Gestures last GESTURE_MS, start on frame boundaries a little before their word (the hand leads
+ * the voice), never overlap, and keep GESTURE_GAP_MS apart; pointing wins over a palm.
+ */
+
+/** A hand pose of the rig's arms. */
+export type GesturePose = 'rest' | 'palm' | 'point';
+
+/** One gesture: `pose` from startMs for GESTURE_MS. */
+export interface Gesture {
+  startMs: number;
+  pose: Exclude<GesturePose, 'rest'>;
+}
+
+/** How long a gesture holds its pose: 1.6 s (forty frames at 25 fps). */
+export const GESTURE_MS = 1600;
+/** The hand starts this long before the word it marks. */
+export const GESTURE_LEAD_MS = 200;
+/** At least this much rest between two gestures. */
+export const GESTURE_GAP_MS = 800;
+
+/** Phrases that send the viewer's eye to the slide. */
+export const POINTING_PHRASES = ['这里', '请看', '如图', '看这', '这张图'] as const;
+/** Words that stress a claim. */
+export const EMPHASIS_WORDS = ['非常', '一定', '特别', '最', '重要', '关键'] as const;
+
+/** Where each phrase starts in the words (ms), found in the words' joined text. */
+function phraseStarts(words: readonly TimedWord[], phrases: readonly string[]): number[] {
+  let text = '';
+  const owner: number[] = [];
+  words.forEach((w, i) => {
+    text += w.text;
+    for (let k = 0; k < w.text.length; k++) owner.push(i);
+  });
+  const starts: number[] = [];
+  for (const phrase of phrases) {
+    for (let at = text.indexOf(phrase); at >= 0; at = text.indexOf(phrase, at + phrase.length))
+      starts.push(words[owner[at]].startMs);
+  }
+  return starts;
+}
+
+/** The page's gestures in time order. `stickersMs`: when stickers appear on the page clock. */
+export function gestureEvents(input: {
+  words: readonly TimedWord[];
+  stickersMs: readonly number[];
+  durationMs: number;
+  fps?: number;
+}): Gesture[] {
+  const frameMs = 1000 / (input.fps ?? 25);
+  const onFrame = (ms: number) => Math.max(0, Math.round((ms - GESTURE_LEAD_MS) / frameMs) * frameMs);
+  const candidates: Gesture[] = [
+    ...[...phraseStarts(input.words, POINTING_PHRASES), ...input.stickersMs].map((ms) => ({
+      startMs: onFrame(ms),
+      pose: 'point' as const,
+    })),
+    ...phraseStarts(input.words, EMPHASIS_WORDS).map((ms) => ({
+      startMs: onFrame(ms),
+      pose: 'palm' as const,
+    })),
+  ];
+  // Pointing first, then palms, each in time order: a palm never pushes a pointing gesture out.
+  candidates.sort((a, b) => (a.pose === b.pose ? a.startMs - b.startMs : a.pose === 'point' ? -1 : 1));
+  const chosen: Gesture[] = [];
+  for (const g of candidates) {
+    if (g.startMs + GESTURE_MS > input.durationMs) continue;
+    const clash = chosen.some(
+      (c) =>
+        g.startMs < c.startMs + GESTURE_MS + GESTURE_GAP_MS &&
+        c.startMs < g.startMs + GESTURE_MS + GESTURE_GAP_MS,
+    );
+    if (!clash) chosen.push(g);
+  }
+  return chosen.sort((a, b) => a.startMs - b.startMs);
+}
+
+/** The hand pose on the frame shown `ms` into the page. */
+export function gestureAt(gestures: readonly Gesture[], ms: number, fps = 25): GesturePose {
+  const t = frameStartMs(ms, fps);
+  const on = gestures.find((g) => t >= g.startMs - 1e-6 && t < g.startMs + GESTURE_MS - 1e-6);
+  return on ? on.pose : 'rest';
+}

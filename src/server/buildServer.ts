@@ -204,6 +204,7 @@ export async function buildServer(config: ServerConfig): Promise<StudioServer> {
       presenters,
       scratchDir: path.join(config.dataDir, 'tmp'),
       pages: queue.subTasks,
+      encoderPreset: config.encoderPreset,
     }),
     // A render that fails gives its points back (a cancelled one is refunded by compose.cancel).
     failed: (job) => compose.refund(job),

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { openAiTtsFromEnv, type OpenAiTtsConfig } from './adapters/media/tts.openai.config';
 import { limitsFromEnv, type Limits } from './limits';
 import { s3FromEnv, type S3Config } from './adapters/s3.config';
+import { presetFromEnv, type EncoderPreset } from './video/encoderSpeed';
 
 /** Everything the server reads from its environment, resolved once at start. */
 export interface ServerConfig {
@@ -42,6 +43,8 @@ export interface ServerConfig {
   limits?: Partial<Limits>;
   /** Stored files in an S3-compatible bucket (S3_BUCKET ...); absent: DATA_DIR/files. */
   s3?: S3Config;
+  /** ENCODER_PRESET: the x264 preset for every page; absent: measured once on this machine. */
+  encoderPreset?: EncoderPreset;
 }
 
 /** Reads the configuration from environment variables (documented in the README). */
@@ -72,6 +75,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     openAiTts: openAiTtsFromEnv(env),
     limits: limitsFromEnv(env),
     s3: s3FromEnv(env),
+    encoderPreset: presetFromEnv(env.ENCODER_PRESET),
   };
 }
 

@@ -7,6 +7,15 @@ import { runFfmpeg } from '../adapters/media/ffmpeg';
 export const PRESET_CANDIDATES = ['superfast', 'veryfast', 'faster', 'fast', 'medium'] as const;
 export type EncoderPreset = (typeof PRESET_CANDIDATES)[number];
 
+/** ENCODER_PRESET as set by an operator (no calibration then), or undefined; a wrong name stops the start. */
+export function presetFromEnv(value: string | undefined): EncoderPreset | undefined {
+  if (!value) return undefined;
+  const preset = PRESET_CANDIDATES.find((p) => p === value);
+  if (!preset)
+    throw new Error(`ENCODER_PRESET must be one of ${PRESET_CANDIDATES.join(', ')} (got ${value})`);
+  return preset;
+}
+
 /** One preset's measured speed: seconds of 25 fps 1080p page-like video encoded per CPU second. */
 export interface PresetSpeed {
   preset: EncoderPreset;

@@ -13,6 +13,7 @@ import { WaitingForTasks } from '../services/jobHandler';
 import type { SubTasks } from '../services/jobQueue';
 import { concatArgs, concatList } from './ffconcat';
 import { encoderPreset } from './encoderPreset';
+import type { EncoderPreset } from './encoderSpeed';
 import { PageCache, pageCacheKey } from './pageCache';
 import { SharedPageCache } from './pageCacheShared';
 import {
@@ -72,6 +73,8 @@ export function renderHandler(deps: {
   cacheDir?: string;
   /** With BullMQ: where page tasks (renderFanOut.ts) are registered; ctx.fanOut hands them out. */
   pages?: SubTasks;
+  /** The operator's preset (ENCODER_PRESET); absent: calibrated once on this machine. */
+  encoderPreset?: EncoderPreset;
 }): JobHandler {
   // Shared by every worker (through the bucket with S3), so fanned-out pages meet here.
   const pagesDir = deps.cacheDir ?? path.join(path.dirname(deps.scratchDir), 'cache', 'pages');
@@ -98,7 +101,9 @@ export function renderHandler(deps: {
         await sounds.prune();
         const prepared = await timed('prepare inputs', () => prepareRender(parsed.value, ownerId, deps));
         // Measured once on this machine, then read from DATA_DIR/cache (encoderPreset.ts).
-        const preset = await timed('encoder calibration', () => encoderPreset(path.dirname(deps.scratchDir)));
+        const preset =
+          deps.encoderPreset ??
+          (await timed('encoder calibration', () => encoderPreset(path.dirname(deps.scratchDir))));
         const result = await renderDocument(
           parsed.value,
           prepared,

@@ -28,8 +28,9 @@ export async function storedNarration(
   header.writeUInt16LE(16, 34);
   header.write('data', 36);
   header.writeUInt32LE(data.length, 40);
-  // 'garbage' exists and has timings, so the render starts, but ffmpeg cannot read it.
-  await t.server.files.write(key, kind === 'silent' ? Buffer.concat([header, data]) : randomBytes(4096));
+  // 'garbage' exists and has timings, so the render starts, but ffmpeg cannot read it. Zeros, not
+  // random bytes: ffmpeg's probe takes some random buffers for AMR or MP3 and renders on.
+  await t.server.files.write(key, kind === 'silent' ? Buffer.concat([header, data]) : Buffer.alloc(4096));
   const timings = { durationMs: Math.round(seconds * 1000), mouth: [], words: [] };
   await t.server.files.write(key.replace(/\.wav$/, '.json'), JSON.stringify(timings));
   return `/files/${key}`;

@@ -69,6 +69,9 @@ export async function startTestServer(
     logLevel: 'silent',
     libraryDir: path.resolve(import.meta.dirname, '../../../assets/library'),
     runJobs: true,
+    // Not calibrated per test server: a calibration costs about 7 CPU seconds, and every test
+    // server has a fresh DATA_DIR (the calibration has its own test, video/encoderPreset.test.ts).
+    encoderPreset: 'veryfast',
     ...overrides,
   };
   // TEST_STORE=s3: stored files go to a fresh bucket of a loopback s3rver (unless a test set one).

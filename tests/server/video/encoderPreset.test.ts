@@ -9,6 +9,7 @@ import {
   benchmarkTimes,
   PRESET_CANDIDATES,
   presetClipArgs,
+  presetFromEnv,
   type PresetSpeed,
 } from '../../../src/server/video/encoderSpeed';
 
@@ -85,5 +86,16 @@ describe('encoder preset calibration', () => {
     const again = (await readCalibration(cacheFile(moved)))!;
     expect(again.machine).toBe(cached.machine);
     expect(again.measured).toHaveLength(PRESET_CANDIDATES.length);
+  });
+});
+
+describe('ENCODER_PRESET', () => {
+  it('names a preset to use without calibrating, and stops the start on a wrong name', () => {
+    expect(presetFromEnv(undefined)).toBeUndefined();
+    expect(presetFromEnv('')).toBeUndefined();
+    expect(presetFromEnv('faster')).toBe('faster');
+    expect(() => presetFromEnv('ultrafast')).toThrow(
+      'ENCODER_PRESET must be one of superfast, veryfast, faster, fast, medium (got ultrafast)',
+    );
   });
 });

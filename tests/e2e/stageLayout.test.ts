@@ -1,80 +1,47 @@
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { CharacterItem, SceneItem } from '../../src/api/library.contract';
-import type { ProjectDetailData } from '../../src/api/project.contract';
-import type { TextureItem } from '../../src/api/texture.contract';
 import {
-  chooseCharacter,
-  chooseScene,
-  CUSTOM_SCENE_SIZE,
   EXPORT_FRAME,
-  moveCharacter,
-  moveSlide,
-  newDocument,
-  saveNarration,
   SHOT_TAGS,
   shotFraming,
-  shotMarkerHtml,
-  stickerMarkerHtml,
   toExportDocument,
   type Box,
   type ProjectDocument,
-  type Result,
 } from '../../src/model/project';
 import { colourBox, edgeError, visible, type Rgb } from '../server/video/colourBoxes';
 import { SCREENSHOT_DIR, screenshot } from './helpers/browser';
 import { exportFrame, stageGeometry, stageReady } from './helpers/stage';
 import { SessionApi, sessionApi } from './helpers/sessionApi';
-import { rawRgb, solidPng } from './helpers/solidArt';
+import { rawRgb } from './helpers/solidArt';
+import {
+  BLUE,
+  GREEN,
+  PICTURE,
+  RED,
+  saveSolidProject,
+  uploadSolidCast,
+  WHITE,
+  type SolidCast,
+} from './helpers/solidLayoutProject';
 import { loginAsDemo } from './helpers/login';
 import { tid, useE2eSession } from './helpers/session';
 
 /*
  * Issues 4, 6 and 10: the editor's PixiJS stage draws a known layout where the render does. A
  * project of solid colours (own red scene, own blue single-picture presenter, own green sticker,
- * the white card of a page without PDF) is saved through the API and opened in the editor; each
- * colour's bounding box must be where the document says within 2 px: in a screenshot of the canvas
- * at its fitted scale, and in the PNG that 导出当前画面 downloads, drawn by the stage at the video's
- * size (1920x1080 / 928x1648) in export units, compared with toExportDocument and shotFraming, the
- * numbers the render uses (tests/server/video/layout.test.ts checks the video against the same
+ * the white card of a page without PDF; helpers/solidLayoutProject.ts) is saved through the API
+ * and opened in the editor; each colour's bounding box must be where the document says within
+ * 2 px: in a screenshot of the canvas at its fitted scale, and in the PNG that 导出当前画面
+ * downloads, drawn by the stage at the video's size (1920x1080 / 928x1648) in export units,
+ * compared with toExportDocument and shotFraming, the numbers the render uses (tests/server/video/layout.test.ts checks the video against the same
  * numbers, and tests/e2e/fullEditor.test.ts compares an export with a rendered frame).
  */
 
-const RED: Rgb = [230, 30, 30];
-const BLUE: Rgb = [30, 60, 200];
-const GREEN: Rgb = [30, 200, 60];
-const WHITE: Rgb = [255, 255, 255];
-/** The presenter picture: 500x875 fits the preview at exactly 200x350 (natural size / 2.5). */
-const PICTURE = { width: 500, height: 875 };
-const STICKER_SIZE = 120;
 const TOLERANCE_PX = 2;
 /** A row or column is part of a colour's box with this many pixels of it: the canvas holder's
  * 6 px rounded corners show its white background, which is not the slide card. */
 const MIN_RUN = 20;
 
-const tagId = (label: string) => SHOT_TAGS.find((t) => t.label === label)!.id;
-
-/** Preview-unit layouts: presenter, slide card and sticker apart from each other. */
-const LAYOUTS = {
-  1: {
-    character: { X: 40, Y: 100 },
-    slide: { x: 500, y: 60, width: 400, height: 225 },
-    sticker: { x: 800, y: 380, width: 100, height: 100 },
-  },
-  // Portrait values whose export boxes end within 1.6 px of the exact x2.47 scale. toExport rounds
-  // position and size up to even separately, so a far edge can land up to 4 px past the stage's
-  // (x 260 + width 70: stage 815.1, export 818); these values keep the test to the 2 px goal.
-  2: {
-    character: { X: 20, Y: 251 },
-    slide: { x: 38, y: 38, width: 302, height: 170 },
-    sticker: { x: 255, y: 553, width: 68, height: 68 },
-  },
-} as const;
-
-const unwrap = <T>(r: Result<T>): T => {
-  if (!r.ok) throw new Error(r.error);
-  return r.value;
-};
 const scaled = (b: Box, k: number): Box => ({
   x: b.x * k,
   y: b.y * k,
@@ -86,106 +53,15 @@ describe('the preview stage draws the layout the render uses', () => {
   // Motion is reduced before logging in.
   const { server, browser, page } = useE2eSession({ login: false });
   let api: SessionApi;
-  let presenter: CharacterItem;
-  let sticker: TextureItem;
+  let cast: SolidCast;
 
   beforeAll(async () => {
     // The single-picture presenter breathes (as in the video); boxes are compared at rest.
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await loginAsDemo(page, server.url);
     api = await sessionApi(browser, server.url);
-    presenter = await api.upload<CharacterItem>(
-      '/virtual/v1/virtual/add',
-      { name: '纯蓝讲师', kind: '3' },
-      {
-        field: 'picture',
-        name: 'blue.png',
-        type: 'image/png',
-        bytes: await solidPng(PICTURE.width, PICTURE.height, BLUE),
-      },
-    );
-    sticker = await api.upload<TextureItem>(
-      '/virtual/v1/texture/upload',
-      { textureName: '绿块', textureType: '1', duration: '1.5', isGlobal: '2' },
-      {
-        field: 'resource',
-        name: 'green.png',
-        type: 'image/png',
-        bytes: await solidPng(STICKER_SIZE, STICKER_SIZE, GREEN),
-      },
-    );
+    cast = await uploadSolidCast(api);
   });
-
-  /** Uploads the scene, builds the document with the model's own commands and saves it as a draft. */
-  async function saveProject(o: 1 | 2): Promise<{ projectId: number; doc: ProjectDocument }> {
-    const size = CUSTOM_SCENE_SIZE[o];
-    const uploaded = await api.upload<string>(
-      '/virtual/v1/scene/upload',
-      { sizeType: String(o) },
-      {
-        field: 'path',
-        name: 'red.png',
-        type: 'image/png',
-        bytes: await solidPng(size.width, size.height, RED),
-      },
-    );
-    const scene = await api.post<SceneItem>('/virtual/v1/scene/insert', {
-      name: `纯红${o}`,
-      path: uploaded,
-      sizeType: o,
-    });
-    const projectId = await api.post<number>('/virtual/v1/userPro/add', {
-      proKind: 3,
-      distinguishability: o,
-    });
-    const layout = LAYOUTS[o];
-    let doc = newDocument({ distinguishability: o, projectName: `布局${o}` });
-    doc = unwrap(chooseScene(doc, { ...scene, sizeType: o }));
-    expect([presenter.width, presenter.height]).toEqual([PICTURE.width, PICTURE.height]);
-    doc = unwrap(
-      chooseCharacter(doc, {
-        id: presenter.id,
-        name: presenter.name,
-        icon: presenter.icon,
-        staticImg: presenter.static_img,
-        video: presenter.video,
-        type: presenter.type,
-        width: presenter.width,
-        height: presenter.height,
-      }),
-    );
-    doc = unwrap(moveCharacter(doc, layout.character));
-    doc = unwrap(moveSlide(doc, layout.slide));
-    // One sticker before any words (shown in every segment), then a 人物全身 and a PPT全屏 segment.
-    const html =
-      stickerMarkerHtml({ textureId: sticker.textureId, kind: 'png', id: 'k1', path: sticker.path }) +
-      '大家好，这是布局测试。' +
-      shotMarkerHtml(tagId('人物全身')) +
-      '这是我的全身。' +
-      shotMarkerHtml(tagId('PPT全屏')) +
-      '这一页铺满画面。';
-    doc = unwrap(saveNarration(doc, 0, html));
-    const [p] = doc.ppt.pages;
-    doc = {
-      ...doc,
-      ppt: { ...doc.ppt, pages: [{ ...p, textureList: [{ ...p.textureList[0], ...layout.sticker }] }] },
-    };
-    // The document as written must be the layout the test expects; nothing moved on the way.
-    expect(doc.character).toMatchObject({ ...layout.character, width: 200, height: 350 });
-    expect(doc.ppt.pages[0].childList.map((c) => c.isScale)).toEqual([1, 3, 2]);
-
-    const detail = await api.post<ProjectDetailData>('/virtual/v1/userPro/detail', {
-      projectId,
-      original: 1,
-    });
-    await api.post('/virtual/v1/userPro/update', {
-      projectId,
-      userProjectInfo: JSON.stringify(doc),
-      original: 1,
-      revision: detail.revision,
-    });
-    return { projectId, doc };
-  }
 
   /** Opens the project in the editor and waits until every picture on the stage is loaded and drawn. */
   async function openEditor(projectId: number): Promise<void> {
@@ -254,7 +130,7 @@ describe('the preview stage draws the layout the render uses', () => {
     const whole = (shot: Shot): Box => ({ x: 0, y: 0, width: shot.width, height: shot.height });
 
     beforeAll(async () => {
-      const saved = await saveProject(o);
+      const saved = await saveSolidProject(api, cast, o);
       doc = saved.doc;
       await openEditor(saved.projectId);
     });

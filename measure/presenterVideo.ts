@@ -15,6 +15,7 @@ import type { MouthCue, MouthShape } from '../src/model/speech';
 import { ffmpegPath, runFfmpeg } from '../src/server/adapters/media/ffmpeg';
 import { blinkTrack, mouthTrack } from '../src/server/video/ffconcat';
 import { pageArgs } from '../src/server/video/ffmpegArgs';
+import { writeHeadTrack } from '../src/server/video/headTrack';
 import type { PagePlan, RigFiles } from '../src/server/video/planTypes';
 import { pageMotion } from '../src/server/video/speaking';
 import { composeStill, transparentLike } from '../src/server/video/stillComposer';
@@ -86,6 +87,7 @@ export async function renderPresenterPage(
     still: path.join(work, 'still.png'),
     mouthTrack: path.join(work, 'mouth.ffconcat'),
     blinkTrack: path.join(work, 'blink.ffconcat'),
+    headTrack: path.join(work, 'head.ffconcat'),
     audio: [audio],
     output: path.join(work, 'page.mp4'),
   };
@@ -94,6 +96,9 @@ export async function renderPresenterPage(
   const open = path.join(work, 'open.png');
   await transparentLike(rig.blink, open);
   await writeFile(files.blinkTrack, blinkTrack(motion.blinks, durationMs, open, rig.blink));
+  // The head as renderPage draws it: pre-turned sprites per angle step (issue 15, headTrack.ts).
+  const stream = { fps: 25, frames: Math.ceil(durationMs / 40 - 1e-6), offsetMs: 0, motion, cues };
+  await writeHeadTrack(rig, BOX, stream, path.join(work, 'heads'), files.headTrack);
   await runFfmpeg(pageArgs(plan, files));
   const crop = `crop=${CROP.width}:${CROP.height}:${CROP.x}:${CROP.y}`;
   const raw = spawnSync(

@@ -7,9 +7,10 @@ import type { PagePlan } from './planTypes';
 
 /**
  * Bump when the page picture changes in a way the inputs below do not show (still composition,
- * sprite placement rules): every cached page is then rendered again.
+ * sprite placement rules): every cached page is then rendered again. 2: the layered head from
+ * pre-turned sprites in angle steps, mouth cues on the first frame at or after their time.
  */
-export const PAGE_RENDER_VERSION = 1;
+export const PAGE_RENDER_VERSION = 2;
 
 /** Size and age limits of the page cache, applied when a render starts. */
 export interface PageCacheLimits {
@@ -42,18 +43,22 @@ export function pageCacheKey(
     plan.slide?.file,
     plan.character.rig.body,
     plan.character.rig.blink,
+    plan.character.rig.head?.file,
     ...Object.values(plan.character.rig.mouths),
     ...plan.audio.map((a) => a.file),
     plan.video?.file,
     ...(plan.stickers ?? []).map((s) => s.file),
     ...extraFiles,
   ].filter((f): f is string => Boolean(f));
+  const layered = Boolean(plan.character.rig.head);
   const args = pageArgs(
     plan,
     {
       still: 'still',
       mouthTrack: 'mouth',
       blinkTrack: 'blink',
+      // renderPage writes a head track for a layered rig (per part when the page has parts).
+      headTrack: layered && !plan.parts ? 'head' : undefined,
       audio: plan.audio.map((_, i) => `audio${i}`),
       subtitles: subtitleScript === null ? null : { assFile: 'ass', fontsDir: 'fonts' },
       output: 'out',
@@ -62,6 +67,7 @@ export function pageCacheKey(
         still: `still${k}`,
         mouthTrack: `mouth${k}`,
         blinkTrack: `blink${k}`,
+        ...(layered && plan.parts?.[k].character ? { headTrack: `head${k}` } : {}),
         ...(plan.video && plan.parts?.[k].character ? { front: `front${k}` } : {}),
       })),
       front: plan.video ? 'front' : undefined,

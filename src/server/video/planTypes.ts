@@ -23,6 +23,8 @@ export interface RigFiles {
   /** The still part: the whole figure, or the torso when the rig has a moving `head`. */
   body: string;
   blink: string;
+  /** Eyes open, brows lifted (the motion's brow lifts), at the eyes box; the head track draws it. */
+  brows?: string;
   mouths: Record<string, string>;
   mouth: Box;
   eyes: Box;
@@ -138,6 +140,8 @@ export interface PageFiles {
   still: string;
   mouthTrack: string;
   blinkTrack: string;
+  /** A layered rig's head track (headTrack.ts), which then stands for the mouth and blink tracks. */
+  headTrack?: string;
   audio: string[];
   /** The page's ASS script and the only folder its font may come from; null: no subtitles. */
   subtitles?: { assFile: string; fontsDir: string } | null;
@@ -156,6 +160,8 @@ export interface PartFiles {
   still: string;
   mouthTrack: string;
   blinkTrack: string;
+  /** A layered rig's head track in part time, as in PageFiles. */
+  headTrack?: string;
   /** Pages with a video: the presenter body in this framing, drawn over the video (none when hidden). */
   front?: string;
 }

@@ -3,12 +3,13 @@ import path from 'node:path';
 import { pageCues } from '../../model/speech/subtitleCues';
 import { SUBTITLE_FONT_NAME, subtitleFontDir } from '../adapters/media/fonts';
 import { blinkTrack, mouthTrack } from './ffconcat';
+import { headSpritesDir, pruneHeadSprites, writeHeadTrack } from './headTrack';
 import { pageArgs } from './ffmpegArgs';
 import type { PagePlan } from './planTypes';
 import { blinkTimes } from './renderPlan';
 import { filtersOnlyArgs, profiling, timed, timedFfmpeg } from './renderProfile';
 import { writePartFiles } from './shotPartFiles';
-import { pageMouthCues } from './speaking';
+import { pageMotion, pageMouthCues } from './speaking';
 import { composeFront, composeStill, transparentLike } from './stillComposer';
 import { assDocument, subtitleStyle } from './subtitles';
 
@@ -55,12 +56,31 @@ export async function renderPage(
   const blinkFile = `${prefix}-blink.ffconcat`;
   const blinks = blinkTimes(plan.durationMs, plan.index);
   await timed('sprite tracks (mouth, blink)', async () => {
-    await writeFile(mouthFile, mouthTrack(cues, plan.durationMs, plan.character.rig.mouths));
+    await writeFile(mouthFile, mouthTrack(cues, plan.durationMs, plan.character.rig.mouths, plan.fps));
     await transparentLike(plan.character.rig.blink, openEyes);
     await writeFile(blinkFile, blinkTrack(blinks, plan.durationMs, openEyes, plan.character.rig.blink));
   });
+  // A layered presenter's head: pre-composed, pre-turned sprites (headTrack.ts), cached per machine.
+  const sprites = plan.character.rig.head ? headSpritesDir(work) : null;
+  if (sprites) await pruneHeadSprites(sprites);
+  let headFile: string | undefined;
+  if (sprites && !plan.parts) {
+    headFile = `${prefix}-head.ffconcat`;
+    const stream = {
+      fps: plan.fps,
+      frames: Math.ceil((plan.durationMs * plan.fps) / 1000 - 1e-6),
+      offsetMs: 0,
+      motion: pageMotion(plan),
+      cues,
+    };
+    await timed('head track (sprites made or found)', () =>
+      writeHeadTrack(plan.character.rig, plan.character.box, stream, sprites, headFile!),
+    );
+  }
   const parts = plan.parts
-    ? await timed('shot-part files', () => writePartFiles(plan, plan.parts!, prefix, cues, blinks, openEyes))
+    ? await timed('shot-part files', () =>
+        writePartFiles(plan, plan.parts!, prefix, { cues, blinks, openEyes, sprites }),
+      )
     : undefined;
 
   let subtitles = null;
@@ -76,6 +96,7 @@ export async function renderPage(
       still,
       mouthTrack: mouthFile,
       blinkTrack: blinkFile,
+      headTrack: headFile,
       audio: plan.audio.map((a) => a.file),
       subtitles,
       output,

@@ -18,6 +18,7 @@ export const RENDER_STAGES = [
   'page cache',
   'still composition (sharp)',
   'sprite tracks (mouth, blink)',
+  'head track (sprites made or found)',
   'shot-part files',
   'subtitle script',
   'page ffmpeg (decode, filters, encode, audio)',

@@ -5,7 +5,10 @@ import type { MouthCue } from '../../model/speech';
 import { blinkTrack, BLINK_MS, mouthTrack } from './ffconcat';
 import type { PagePart, PagePlan, PartFiles } from './planTypes';
 import { partRig } from './layers/headPart';
+import { writeHeadTrack } from './headTrack';
+import { pageMotion } from './speaking';
 import { composeFront, composeStill } from './stillComposer';
+import { partFrames } from './transitions';
 
 /*
  * Files of pages with shot tags (DESIGN.md "Shot tags"): each part of one framing gets a still
@@ -33,10 +36,9 @@ export async function writePartFiles(
   plan: PagePlan,
   parts: PagePart[],
   prefix: string,
-  cues: MouthCue[],
-  blinks: number[],
-  openEyes: string,
+  page: { cues: MouthCue[]; blinks: number[]; openEyes: string; sprites: string | null },
 ): Promise<PartFiles[]> {
+  const { cues, blinks, openEyes } = page;
   const stills = new Map<number, string>();
   const fronts = new Set<string>();
   const files: PartFiles[] = [];
@@ -77,11 +79,30 @@ export async function writePartFiles(
         .map((c) => ({ ...c, startMs: c.startMs - from })),
     ];
     const mouthFile = `${prefix}-part${k}-mouth.ffconcat`;
-    await writeFile(mouthFile, mouthTrack(local, length, plan.character.rig.mouths));
+    await writeFile(mouthFile, mouthTrack(local, length, plan.character.rig.mouths, plan.fps));
     const partBlinks = blinks.filter((t) => t > from && t + BLINK_MS <= end).map((t) => t - from);
     const blinkFile = `${prefix}-part${k}-blink.ffconcat`;
     await writeFile(blinkFile, blinkTrack(partBlinks, length, openEyes, plan.character.rig.blink));
-    files.push({ still, mouthTrack: mouthFile, blinkTrack: blinkFile, ...(front ? { front } : {}) });
+    let headTrack: string | undefined;
+    if (page.sprites && part.character && drawn.character.rig.head) {
+      // The part's head in its own framing, on the part's clock (the motion on the page clock).
+      headTrack = `${prefix}-part${k}-head.ffconcat`;
+      const stream = {
+        fps: plan.fps,
+        frames: partFrames(part, plan.fps),
+        offsetMs: from,
+        motion: pageMotion(plan),
+        cues: local,
+      };
+      await writeHeadTrack(drawn.character.rig, part.character, stream, page.sprites, headTrack);
+    }
+    files.push({
+      still,
+      mouthTrack: mouthFile,
+      blinkTrack: blinkFile,
+      ...(headTrack ? { headTrack } : {}),
+      ...(front ? { front } : {}),
+    });
   }
   return files;
 }

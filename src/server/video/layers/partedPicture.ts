@@ -69,10 +69,14 @@ export function partPicture(
   if (!part.character) return { inputs, chains: [...chains, `${head}[p${k}]`] };
   const tracks = { mouth: next(), blink: next() + 1 };
   const rig = partRig(plan.character.rig, part);
-  inputs.push(...spriteInputs(files.mouthTrack, files.blinkTrack, rig));
+  inputs.push(...spriteInputs(files.mouthTrack, files.blinkTrack, rig, files.headTrack));
   const labels = { below: `[b${k}]`, out: `[o${k}]`, suffix: `${k}` };
   // The head moves on the page clock: this part's stream starts at its window.
-  const motion = { timeline: pageMotion(plan), offsetMs: window.startMs };
+  const motion = {
+    timeline: pageMotion(plan),
+    offsetMs: window.startMs,
+    headTrack: Boolean(files.headTrack),
+  };
   const sprites = presenterSprites(rig, part.character, fps, tracks, labels, motion);
   chains.push(`${head}[b${k}]`, ...sprites.sources, sprites.mouth);
   const own = plan.character.own;

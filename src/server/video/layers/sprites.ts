@@ -5,21 +5,28 @@ import { motionExpressions } from './motionExpr';
 import { overlayAt } from './picture';
 
 /**
- * Input arguments of the mouth and blink tracks (ffconcat lists of sprite images), then the head
- * part of a layered rig (one still image).
+ * Input arguments of the presenter's sprites: a layered rig's head track (headTrack.ts: ffconcat
+ * of pre-composed, pre-turned head sprites) alone when there is one; else the mouth and blink
+ * tracks (ffconcat lists of sprite images), then the head part of a layered rig (one still image).
  */
-export function spriteInputs(mouthTrack: string, blinkTrack: string, rig?: RigFiles): string[] {
+export function spriteInputs(mouthTrack: string, blinkTrack: string, rig?: RigFiles, headTrack?: string) {
   const track = (file: string) => ['-f', 'concat', '-safe', '0', '-i', file];
+  if (rig?.head && headTrack) return track(headTrack);
   return [...track(mouthTrack), ...track(blinkTrack), ...(rig?.head ? ['-i', rig.head.file] : [])];
 }
 
 /** Inputs `spriteInputs` opens for this rig. */
-export const spriteInputCount = (rig: RigFiles) => (rig.head ? 3 : 2);
+export const spriteInputCount = (rig: RigFiles, headTrack?: string) =>
+  rig.head && headTrack ? 1 : rig.head ? 3 : 2;
 
-/** The motion of a page on a stream whose clock starts `offsetMs` into the page (a shot part). */
+/**
+ * The motion of a page on a stream whose clock starts `offsetMs` into the page (a shot part);
+ * `headTrack`: the stream's head comes from a head track (spriteInputs), at the mouth's input.
+ */
 export interface SpriteMotion {
   timeline: MotionTimeline;
   offsetMs: number;
+  headTrack?: boolean;
 }
 
 /**
@@ -53,10 +60,9 @@ export function presenterSprites(
 }
 
 /**
- * The head of a layered rig (input right after the blink track): scaled once and looped as a
- * small still, the mouth and the eyes drawn on it, turned by the motion's tilt and laid over
- * `below` at the motion's corner into `out`. Only the head-sized sprite is turned per frame, so
- * the cost stays that of three small overlays.
+ * The head of a layered rig laid over `below` at the motion's corner into `out`: from its head
+ * track (input `input.mouth`), or else (input right after the blink track) scaled once and looped
+ * as a small still, the mouth and the eyes drawn on it and turned by the motion's tilt per frame.
  */
 function headSprites(
   rig: RigFiles,
@@ -71,6 +77,16 @@ function headSprites(
   const { rest, mouth, eyes } = layout;
   const s = labels.suffix;
   const expr = motionExpressions(motion.timeline, layout, motion.offsetMs);
+  const placed = `${labels.below}[hr${s}]overlay=x='${expr.x}':y='${expr.y}':eval=frame:eof_action=repeat${labels.out}`;
+  if (motion.headTrack) {
+    // Converted once per sprite shown (before fps repeats it), then only placed per frame.
+    return {
+      sources: [`[${input.mouth}:v]format=yuva420p,fps=${fps}[hr${s}]`],
+      mouth: placed,
+      head: `${labels.out}null`,
+    };
+  }
+  // Without a head track (a caller that wrote none): the head turned by ffmpeg on every frame.
   return {
     sources: [
       `[${input.blink + 1}:v]scale=${rest.width}:${rest.height},format=yuva420p,` +
@@ -80,7 +96,7 @@ function headSprites(
       `${overlayAt(`[hs${s}]`, `[m${s}]`, mouth)}[hm${s}]`,
       `${overlayAt(`[hm${s}]`, `[e${s}]`, eyes)},` + `rotate=a='${expr.angle}':c=black@0:ow=iw:oh=ih[hr${s}]`,
     ],
-    mouth: `${labels.below}[hr${s}]overlay=x='${expr.x}':y='${expr.y}':eval=frame:eof_action=repeat${labels.out}`,
+    mouth: placed,
     head: `${labels.out}null`,
   };
 }

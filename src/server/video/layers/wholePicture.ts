@@ -16,8 +16,8 @@ export function wholePicture(plan: PagePlan, files: PageFiles): Picture & { soun
   const { fps, video } = plan;
   const { rig, box } = plan.character;
   const background = `${loopedStill(0, fps)}[bg]`;
-  const tracks = spriteInputs(files.mouthTrack, files.blinkTrack, rig);
-  const motion = { timeline: pageMotion(plan), offsetMs: 0 };
+  const tracks = spriteInputs(files.mouthTrack, files.blinkTrack, rig, files.headTrack);
+  const motion = { timeline: pageMotion(plan), offsetMs: 0, headTrack: Boolean(files.headTrack) };
   if (!video || !files.front) {
     const labels = { below: '[bg]', out: '[v1]', suffix: '' };
     const sprites = presenterSprites(rig, box, fps, { mouth: 1, blink: 2 }, labels, motion);
@@ -30,7 +30,7 @@ export function wholePicture(plan: PagePlan, files: PageFiles): Picture & { soun
   }
   const labels = { below: '[v1]', out: '[v2]', suffix: '' };
   const sprites = presenterSprites(rig, box, fps, { mouth: 2, blink: 3 }, labels, motion);
-  const videoInput = 2 + spriteInputCount(rig);
+  const videoInput = 2 + spriteInputCount(rig, files.headTrack);
   return {
     inputs: ['-i', files.still, '-i', files.front, ...tracks, '-i', video.file],
     chains: [

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { headLayout } from '../../../../src/model/motion';
+import { motionExpressions } from '../../../../src/server/video/layers/motionExpr';
 import { wholePicture } from '../../../../src/server/video/layers/wholePicture';
+import { pageMotion } from '../../../../src/server/video/speaking';
 import { loop, plan, video } from './fixtures';
 
 const files = { still: 's.png', mouthTrack: 'm', blinkTrack: 'b', audio: [], output: 'o' };
@@ -40,5 +43,52 @@ describe('the picture of a page in one framing', () => {
     expect(
       wholePicture({ ...plan, video: { ...video, sound: false } }, { ...files, front: 'f' }).sound,
     ).toBeNull();
+  });
+});
+
+describe('the picture of a page with a layered presenter and a head track', () => {
+  const layered = {
+    ...plan,
+    character: {
+      ...plan.character,
+      rig: {
+        ...plan.character.rig,
+        head: {
+          file: '/r/head.png',
+          box: { x: 236, y: 122, width: 328, height: 542 },
+          pivot: { x: 400, y: 480 },
+        },
+      },
+    },
+  };
+  const { rig, box } = layered.character;
+  const expr = motionExpressions(
+    pageMotion(layered),
+    headLayout({ ...rig, head: rig.head.box, pivot: rig.head.pivot }, box),
+    0,
+  );
+  const placed = (below: string, out: string) =>
+    `${below}[hr]overlay=x='${expr.x}':y='${expr.y}':eval=frame:eof_action=repeat${out}`;
+
+  it('reads only the head track (no mouth, blink or head still) and places its sprite per frame, unturned', () => {
+    expect(wholePicture(layered, { ...files, headTrack: 'h' })).toEqual({
+      inputs: ['-i', 's.png', ...track('h')],
+      chains: [`${loop(0)}[bg]`, '[1:v]format=yuva420p,fps=25[hr]', placed('[bg]', '[v1]')],
+      head: '[v1]null',
+      sound: null,
+    });
+  });
+
+  it('with a video: the video input follows the head track', () => {
+    const picture = wholePicture({ ...layered, video }, { ...files, headTrack: 'h', front: 'f.png' });
+    expect(picture.inputs).toEqual(['-i', 's.png', '-i', 'f.png', ...track('h'), '-i', '/v.mp4']);
+    expect(picture.chains).toContain('[2:v]format=yuva420p,fps=25[hr]');
+    expect(picture.chains.at(-1)).toBe(placed('[v1]', '[v2]'));
+    expect(picture.sound).toEqual({ input: 3 });
+  });
+
+  it('without a head track turns the head in ffmpeg, as before', () => {
+    const chains = wholePicture(layered, files).chains.join(';');
+    expect(chains).toContain(`rotate=a='${expr.angle}'`);
   });
 });

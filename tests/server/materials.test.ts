@@ -1,12 +1,12 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { materialMessages } from '../../src/api/material.contract';
-import { ffmpegPath, probe } from '../../src/server/adapters/media/ffmpeg';
+import { probe } from '../../src/server/adapters/media/ffmpeg';
 import { synthesisProject } from './helpers/synthesisProject';
+import { encodeOnce } from './helpers/toneAudio';
 import { multipart, startTestServer, testDialects, type TestServer } from './helpers/testServer';
 
 const UPLOAD = '/virtual/v1/userResources/upload';
@@ -15,25 +15,8 @@ const DELETE = '/virtual/v1/userResources/delete';
 
 // A 2 s tone encoded once per format with the bundled ffmpeg.
 const work = mkdtempSync(path.join(tmpdir(), 'materials-test-'));
-function tone(ext: string, codec: string[]): Buffer {
-  const out = path.join(work, `tone.${ext}`);
-  if (!existsSync(out)) {
-    const args = [
-      '-v',
-      'error',
-      '-f',
-      'lavfi',
-      '-i',
-      'sine=f=330:d=2:sample_rate=44100',
-      ...codec,
-      '-y',
-      out,
-    ];
-    const run = spawnSync(ffmpegPath(), args);
-    if (run.status !== 0) throw new Error(`ffmpeg could not make ${ext}: ${run.stderr}`);
-  }
-  return readFileSync(out);
-}
+const tone = (ext: string, codec: string[]) =>
+  encodeOnce(work, ext, 'sine=f=330:d=2:sample_rate=44100', codec);
 const AUDIO: [string, string[]][] = [
   ['mp3', ['-c:a', 'libmp3lame', '-b:a', '128k']],
   ['m4a', ['-c:a', 'aac', '-b:a', '96k']],

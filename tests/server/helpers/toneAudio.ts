@@ -19,24 +19,26 @@ export const formats: [string, string[]][] = [
 ];
 
 /**
- * A 1 s tone followed by 0.8 s of silence as a `ext` file, encoded by the bundled ffmpeg with
- * `codec` once per format into `work` (a scratch directory).
+ * The audio of the lavfi `source` as a `ext` file, encoded by the bundled ffmpeg with `codec` once
+ * per format into `work` (a scratch directory) and read back.
  */
-export function encodeTone(work: string, ext: string, codec: string[]): Buffer {
+export function encodeOnce(work: string, ext: string, source: string, codec: string[]): Buffer {
   const out = path.join(work, `tone.${ext}`);
   if (!existsSync(out)) {
-    const args = [
-      '-v',
-      'error',
-      '-f',
-      'lavfi',
-      '-i',
-      'sine=f=220:d=1:sample_rate=48000,apad=whole_len=86400',
-    ];
-    const run = spawnSync(ffmpegPath(), [...args, '-ac', '1', ...codec, '-y', out]);
+    const args = ['-v', 'error', '-f', 'lavfi', '-i', source, ...codec, '-y', out];
+    const run = spawnSync(ffmpegPath(), args);
     if (run.status !== 0) throw new Error(`ffmpeg could not make ${ext}: ${run.stderr}`);
   }
   return readFileSync(out);
+}
+
+/** A 1 s tone followed by 0.8 s of silence, mono, as a `ext` file (see encodeOnce). */
+export function encodeTone(work: string, ext: string, codec: string[]): Buffer {
+  return encodeOnce(work, ext, 'sine=f=220:d=1:sample_rate=48000,apad=whole_len=86400', [
+    '-ac',
+    '1',
+    ...codec,
+  ]);
 }
 
 /** Uploads `content` as page audio (resUpload) of page 1 of `projectId`, `fields` overriding. */

@@ -1,6 +1,7 @@
-import { spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { newDocument, type ProjectDocument, type Texture } from '../src/model/project';
 import { ffmpegPath } from '../src/server/adapters/media/ffmpeg';
 
@@ -25,10 +26,13 @@ const GIF_PAGE = 2;
 /** The two narration segments of page `n` (1-based): both are spoken, about 18 s together. */
 export const segmentsOf = (n: number) => [`第${n}部分。${SENTENCE}`, `${SECOND}${SENTENCE.slice(0, 20)}`];
 
-/** Runs ffmpeg with lavfi sources (test media made on the spot, nothing downloaded). */
-function make(out: string, args: string[]): string {
-  const run = spawnSync(ffmpegPath(), ['-v', 'error', ...args, '-y', out]);
-  if (run.status !== 0) throw new Error(`ffmpeg: ${run.stderr}`);
+/**
+ * Runs ffmpeg with lavfi sources (test media made on the spot, nothing downloaded). Not spawnSync:
+ * the bench's server runs in this process, and an event loop held for seconds let a kept-alive
+ * connection be reset under the next upload (ECONNRESET on a loaded machine).
+ */
+async function make(out: string, args: string[]): Promise<string> {
+  await promisify(execFile)(ffmpegPath(), ['-v', 'error', ...args, '-y', out]);
   return out;
 }
 
@@ -88,14 +92,14 @@ export async function benchDocument(opts: {
   clips: { soundPath: string; soundTime: number }[][];
 }): Promise<ProjectDocument> {
   const { base, token, projectId, workDir, clips } = opts;
-  const video = make(path.join(workDir, 'clip.mp4'), [
+  const video = await make(path.join(workDir, 'clip.mp4'), [
     '-f', 'lavfi', '-i', 'testsrc2=s=1280x720:r=25:d=8',
     '-f', 'lavfi', '-i', 'sine=f=440:d=8:sample_rate=48000',
     '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest',
   ]); // prettier-ignore
   // A pulsing chord over soft pink noise: music has broadband content, and pure sine tones are a
   // worst case for the bundled AAC encoder (measured 4x slower than on noise-like audio).
-  const music = make(path.join(workDir, 'music.wav'), [
+  const music = await make(path.join(workDir, 'music.wav'), [
     '-f', 'lavfi', '-i',
     "aevalsrc='0.2*sin(2*PI*220*t)*(0.6+0.4*sin(2*PI*0.5*t))+0.1*sin(2*PI*330*t)':s=44100:d=20",
     '-f', 'lavfi', '-i', 'anoisesrc=c=pink:a=0.08:r=44100:d=20',

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -10,10 +10,11 @@ import { apiThroughput } from './apiThroughput';
 import { stageBench } from './stage';
 import { workerBench } from './workers';
 import { presetBench } from './presets';
-import { benchDocument, segmentsOf, speakAll } from './benchProject';
+import { benchDocument, speakAll } from './benchProject';
+import { rerenderBench, type BenchRender } from './rerenders';
+import { apiCall, renderToEnd, uploadDeck } from './studioCalls';
 import { processTreeCpuSeconds, profileRender, profileTable } from './profile';
 import { encoderPreset } from '../src/server/video/encoderPreset';
-import { startRenderProfile, stopRenderProfile } from '../src/server/video/renderProfile';
 
 // `npm run bench`: the figures of the README's performance section, measured on this machine and
 // written to bench/results/latest.json. Benchmarks are not timed tests: they only report.
@@ -44,16 +45,7 @@ const results: Record<string, unknown> = {
   cpu: cpus()[0]?.model,
 };
 
-async function call(url: string, body: unknown, token?: string) {
-  const res = await fetch(base + url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  const json = (await res.json()) as { code: number; msg: string; data: any; token?: string }; // eslint-disable-line @typescript-eslint/no-explicit-any
-  if (json.code !== 200) throw new Error(`${url}: ${json.msg}`);
-  return json;
-}
+const call = apiCall(base);
 const seconds = (ms: number) => Math.round(ms) / 1000;
 // BENCH_PAGES=2 proves the bench works in a minute; the figures are for the default 10 pages.
 const PAGES = Math.max(1, Math.min(10, Number(process.env.BENCH_PAGES) || 10));
@@ -73,24 +65,8 @@ try {
   const projectId = (await call('/virtual/v1/userPro/add', { proKind: 3 }, token)).data as number;
 
   // PDF rasterising: the 3-page Chinese fixture, pages at 1920 px.
-  const form = new FormData();
-  form.append(
-    'resources',
-    new Blob([readFileSync(path.join(root, 'tests/fixtures/slides-zh-3p.pdf'))]),
-    'deck.pdf',
-  );
   const t0 = performance.now();
-  const upload = await fetch(`${base}/virtual/v1/userPpt/upload`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  });
-  const { pptId } = ((await upload.json()) as { data: { pptId: number } }).data;
-  let info;
-  do {
-    await new Promise((r) => setTimeout(r, 50));
-    info = (await call('/virtual/v1/userPpt/info', { pptId }, token)).data;
-  } while (info.status === 'processing');
+  const info = await uploadDeck(base, call, token);
   results.pdf = {
     pages: info.pageCount,
     seconds: seconds(performance.now() - t0),
@@ -122,7 +98,7 @@ try {
   // The first start's encoder calibration (cached in DATA_DIR), before any render is timed.
   const preset = await encoderPreset(dataDir);
   results.encoderPreset = preset;
-  const render = async (document: ProjectDocument) => {
+  const render: BenchRender = async (document) => {
     const update = {
       projectId,
       userProjectInfo: JSON.stringify(toExportDocument(document)),
@@ -132,13 +108,7 @@ try {
     revision = (await call('/virtual/v1/userPro/update', update, token)).data.revision;
     const started = performance.now();
     const cpuStart = cpuNow();
-    await call('/virtual/v1/userPro/composeProject', { projectId }, token);
-    let status;
-    do {
-      await new Promise((r) => setTimeout(r, 100));
-      status = (await call('/virtual/v1/userPro/composeStatus', { projectId }, token)).data;
-    } while (status.status === 'queued' || status.status === 'rendering');
-    if (status.status !== 'done') throw new Error(`render ${status.status}: ${status.message}`);
+    const status = await renderToEnd(call, token, projectId);
     return { ms: performance.now() - started, cpuS: cpuNow() - cpuStart, video: status.video };
   };
   if (PROFILE) {
@@ -180,80 +150,15 @@ try {
     sizeMB: +(full.video.size / 1e6).toFixed(1),
   };
 
-  // One page's first sentence edited and spoken again (the last page when fewer than 4).
-  const editedPage = Math.min(4, PAGES) - 1;
-  const edited = `第${editedPage + 1}部分。这一页的旁白改过了：${segmentsOf(1)[0].slice(4, 40)}`;
-  const clip = (
-    await call(
-      '/notice/v1/timbre/textToSpeech',
-      { projectId, timbreId: 'espeak-zh-female', text: edited },
-      token,
-    )
-  ).data;
-  const pages = doc.ppt.pages.map((p, i) => {
-    if (i !== editedPage) return p;
-    const childList = p.childList.map((c, k) =>
-      k === 0 ? { ...c, ttsText: edited, tts: clip.soundPath } : c,
-    );
-    const text = childList.map((c) => c.ttsText).join('');
-    return { ...p, text, textdome: text, childList };
+  const rerenders = await rerenderBench({
+    api: { call, token, projectId },
+    doc,
+    pageCount: PAGES,
+    render,
+    full,
   });
-  // BENCH_STAGES=1: the re-render's CPU time per stage as well (renderProfile.ts; the profile also
-  // runs each re-rendered page once more without encoding, which its CPU figure then includes).
-  if (process.env.BENCH_STAGES) startRenderProfile();
-  const again = await render({ ...doc, ppt: { ...doc.ppt, pages } });
-  if (process.env.BENCH_STAGES) results.rerenderStagesCpuMs = stopRenderProfile().cpu;
-  results.rerenderOnePage = {
-    note: `page ${editedPage + 1} narration re-synthesised; the other pages come from the page cache`,
-    renderSeconds: seconds(again.ms),
-    ratioToFullRender: +(again.ms / full.ms).toFixed(3),
-    cpuSeconds: +again.cpuS.toFixed(1),
-    cpuRatioToFullRender: +(again.cpuS / full.cpuS).toFixed(3),
-    target: '<= 0.10',
-  };
-  // The same one-page edit in a project without background music: the join is then a stream copy,
-  // while with music the whole soundtrack is mixed and encoded again (about 1 s per minute).
-  const quietPage = Math.min(6, PAGES) - 1;
-  const quietText = `第${quietPage + 1}部分。这一页也改过了：${segmentsOf(2)[0].slice(4, 40)}`;
-  const quietClip = (
-    await call(
-      '/notice/v1/timbre/textToSpeech',
-      { projectId, timbreId: 'espeak-zh-female', text: quietText },
-      token,
-    )
-  ).data;
-  const quietPages = pages.map((p, i) => {
-    if (i !== quietPage) return p;
-    const childList = p.childList.map((c, k) =>
-      k === 0 ? { ...c, ttsText: quietText, tts: quietClip.soundPath } : c,
-    );
-    const text = childList.map((c) => c.ttsText).join('');
-    return { ...p, text, textdome: text, childList };
-  });
-  const quiet = await render({ ...doc, bgMusic: '', ppt: { ...doc.ppt, pages: quietPages } });
-  results.rerenderOnePageWithoutMusic = {
-    note: `page ${quietPage + 1} narration re-synthesised, background music off; other pages cached`,
-    renderSeconds: seconds(quiet.ms),
-    ratioToFullRender: +(quiet.ms / full.ms).toFixed(3),
-    cpuSeconds: +quiet.cpuS.toFixed(1),
-    cpuRatioToFullRender: +(quiet.cpuS / full.cpuS).toFixed(3),
-  };
-
-  // An edit that keeps every page's length (page 4's first sticker moved), with music: the
-  // soundtrack pieces all come from their cache, only the page is encoded again.
-  const moved = pages.map((p, i) =>
-    i !== editedPage
-      ? p
-      : { ...p, textureList: p.textureList.map((t, k) => (k === 0 ? { ...t, x: t.x - 40 } : t)) },
-  );
-  const still = await render({ ...doc, ppt: { ...doc.ppt, pages: moved } });
-  results.rerenderOnePageSameLength = {
-    note: `page ${editedPage + 1} sticker moved (page lengths kept), background music on; other pages and every soundtrack piece cached`,
-    renderSeconds: seconds(still.ms),
-    ratioToFullRender: +(still.ms / full.ms).toFixed(3),
-    cpuSeconds: +still.cpuS.toFixed(1),
-    cpuRatioToFullRender: +(still.cpuS / full.cpuS).toFixed(3),
-  };
+  Object.assign(results, rerenders.results);
+  const pages = rerenders.pages;
   if (RERENDER_ONLY) {
     const out = process.env.BENCH_OUT || path.join(root, 'bench/results/rerender.json');
     writeFileSync(out, JSON.stringify(results, null, 2) + '\n');

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,6 +8,7 @@ import { Redis } from 'ioredis';
 import { toExportDocument } from '../src/model/project';
 import { encoderPreset } from '../src/server/video/encoderPreset';
 import { benchDocument, speakAll } from './benchProject';
+import { apiCall, renderToEnd, uploadDeck } from './studioCalls';
 
 // `npx tsx bench/scaleOut.ts` (or `npm run bench -- --scale-out`): the bench project rendered by
 // a web server at WORKERS=0 and 1, 2 and 4 `npm run worker` processes (BullMQ on REDIS_URL or
@@ -80,38 +81,13 @@ try {
   const port = await freePort();
   await start(['src/server/main.ts'], { PORT: String(port), HOST: '127.0.0.1', WORKERS: '0' }, 'is running');
   const base = `http://127.0.0.1:${port}`;
-  const call = async (url: string, body: unknown, token?: string) => {
-    const res = await fetch(base + url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify(body),
-    });
-    const json = (await res.json()) as { code: number; msg: string; data: any; token?: string }; // eslint-disable-line @typescript-eslint/no-explicit-any
-    if (json.code !== 200) throw new Error(`${url}: ${json.msg}`);
-    return json;
-  };
+  const call = apiCall(base);
   const token = (await call('/virtual/v1/login', { username: 'demo', password: 'demo123456' })).token!;
   const projectId = (await call('/virtual/v1/userPro/add', { proKind: 3 }, token)).data as number;
 
   // The bench project's slides: the 3-page fixture, rasterised by the first worker.
   const workers = [await startWorker()];
-  const form = new FormData();
-  form.append(
-    'resources',
-    new Blob([readFileSync(path.join(root, 'tests/fixtures/slides-zh-3p.pdf'))]),
-    'deck.pdf',
-  );
-  const upload = await fetch(`${base}/virtual/v1/userPpt/upload`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  });
-  const { pptId } = ((await upload.json()) as { data: { pptId: number } }).data;
-  let info;
-  do {
-    await new Promise((r) => setTimeout(r, 100));
-    info = (await call('/virtual/v1/userPpt/info', { pptId }, token)).data;
-  } while (info.status === 'processing');
+  const info = await uploadDeck(base, call, token);
   const clips = (await speakAll(call, token, projectId, PAGES)).clips;
   const workDir = path.join(dataDir, 'bench-media');
   mkdirSync(workDir, { recursive: true });
@@ -135,13 +111,7 @@ try {
     // A cold page cache: every page of this run is rendered by the workers now running.
     rmSync(path.join(dataDir, 'cache', 'pages'), { recursive: true, force: true });
     const started = performance.now();
-    await call('/virtual/v1/userPro/composeProject', { projectId }, token);
-    let status;
-    do {
-      await new Promise((r) => setTimeout(r, 100));
-      status = (await call('/virtual/v1/userPro/composeStatus', { projectId }, token)).data;
-    } while (status.status === 'queued' || status.status === 'rendering');
-    if (status.status !== 'done') throw new Error(`render with ${count} worker(s): ${status.message}`);
+    const status = await renderToEnd(call, token, projectId, `render with ${count} worker(s)`);
     const ms = performance.now() - started;
     const videoS = status.video.durationMs / 1000;
     runs.push({

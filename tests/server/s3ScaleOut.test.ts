@@ -1,17 +1,16 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { toExportDocument } from '../../src/model/project';
 import { probe } from '../../src/server/adapters/media/ffmpeg';
-import { startRealServer, type RealServer } from '../e2e/helpers/realServer';
+import {
+  filesUnder,
+  saveSpokenProject,
+  startS3Cluster,
+  waitForCompose,
+  type Cluster,
+} from './helpers/cluster';
 import { pdfOfSlides } from './helpers/pdfMaker';
-import { dropPrefix, testPrefix, testRedisUrl } from './helpers/redis';
-import { startTestBucket, type TestBucket } from './helpers/s3Store';
-import { spokenDocument } from './helpers/synthesisProject';
+import { testRedisUrl } from './helpers/redis';
 
 /*
  * Issue 12, "PostgreSQL + BullMQ + S3": the web server (WORKERS=0) and one `npm run worker` share
@@ -23,69 +22,20 @@ import { spokenDocument } from './helpers/synthesisProject';
 const redisUrl = await testRedisUrl();
 const pgUrl = process.env.TEST_DATABASE_URL || undefined;
 if (!pgUrl) console.log('TEST_DATABASE_URL is not set: the S3 scale-out test is skipped');
-const root = path.resolve(import.meta.dirname, '../..');
-
-/** Every file below a folder. */
-const filesUnder = (dir: string) =>
-  existsSync(dir) ? readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()) : [];
 
 describe.skipIf(!redisUrl || !pgUrl)('web and worker sharing only PostgreSQL, Redis and an S3 bucket', () => {
-  const prefix = testPrefix();
-  const schema = `t_${randomBytes(6).toString('hex')}`;
-  const workerDir = mkdtempSync(path.join(tmpdir(), 'studio-worker-'));
-  let bucket: TestBucket;
-  let env: Record<string, string>;
-  let web: RealServer | undefined;
-  let worker: ChildProcess | undefined;
-  let workerOutput = '';
-  afterAll(async () => {
-    if (worker?.exitCode === null) {
-      process.kill(-worker.pid!, 'SIGTERM');
-      await new Promise((r) => worker!.once('exit', r));
-    }
-    await web?.stop();
-    await bucket?.stop();
-    rmSync(workerDir, { recursive: true, force: true });
-    await dropPrefix(redisUrl!, prefix);
-    const client = new pg.Client({ connectionString: pgUrl });
-    await client.connect();
-    await client.query(`drop schema if exists "${schema}" cascade`);
-    await client.end();
-  });
-
-  async function call(url: string, body: object, token?: string) {
-    const res = await fetch(web!.url + url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify(body),
-    });
-    return (await res.json()) as { code: number; msg: string; data: any; token?: string }; // eslint-disable-line @typescript-eslint/no-explicit-any
-  }
+  let cluster: Cluster | undefined;
+  afterAll(() => cluster?.stop());
 
   it('rasterises and renders in the worker from the bucket; the web server serves the results', async () => {
-    bucket = await startTestBucket();
-    const s3 = bucket.config;
-    env = {
-      JWT_SECRET: 's3-scale-out-secret-s3-scale-out-secret',
-      DATABASE_URL: pgUrl!,
-      DATABASE_SCHEMA: schema,
-      REDIS_URL: redisUrl!,
-      REDIS_PREFIX: prefix,
-      S3_ENDPOINT: s3.endpoint!,
-      S3_BUCKET: s3.bucket,
-      S3_ACCESS_KEY_ID: s3.accessKeyId!,
-      S3_SECRET_ACCESS_KEY: s3.secretAccessKey!,
-    };
-    web = await startRealServer({ ...env, WORKERS: '0' });
-    worker = spawn('npm', ['run', '-s', 'worker'], {
-      cwd: root,
-      detached: true,
-      env: { ...process.env, ...env, DATA_DIR: workerDir, WORKER_CONCURRENCY: '2', LOG_LEVEL: 'warn' },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    cluster = await startS3Cluster({
+      secret: 's3-scale-out-secret-s3-scale-out-secret',
+      redisUrl: redisUrl!,
+      pgUrl: pgUrl!,
     });
-    worker.stdout!.on('data', (d) => (workerOutput += d));
-    worker.stderr!.on('data', (d) => (workerOutput += d));
-    const token = (await call('/virtual/v1/login', { username: 'demo', password: 'demo123456' })).token!;
+    const { web, call } = cluster;
+    const workerDir = cluster.startWorker({ concurrency: 2 }).dataDir;
+    const token = await cluster.login();
 
     const form = new FormData();
     form.append('name', 'deck.pdf');
@@ -100,7 +50,7 @@ describe.skipIf(!redisUrl || !pgUrl)('web and worker sharing only PostgreSQL, Re
     await expect
       .poll(
         async () => {
-          if (worker!.exitCode !== null) throw new Error(`the worker exited:\n${workerOutput}`);
+          cluster!.checkWorkers();
           return (await info()).status;
         },
         { timeout: 90_000, interval: 250 },
@@ -114,24 +64,10 @@ describe.skipIf(!redisUrl || !pgUrl)('web and worker sharing only PostgreSQL, Re
     expect(page.headers.get('content-type')).toBe('image/png');
 
     // Speech is made by the web server, the video by the worker, each reading the other's files.
-    const projectId = (await call('/virtual/v1/userPro/add', { proKind: 3 }, token)).data;
     const text = '两台机器只共享数据库、队列和存储桶。';
-    const tts = (
-      await call('/notice/v1/timbre/textToSpeech', { projectId, timbreId: 'espeak-zh-female', text }, token)
-    ).data;
-    const doc = spokenDocument('存储桶', 1, text, tts);
-    await call(
-      '/virtual/v1/userPro/update',
-      { projectId, userProjectInfo: JSON.stringify(toExportDocument(doc)), original: 2, revision: 0 },
-      token,
-    );
+    const { projectId, tts } = await saveSpokenProject(call, token, '存储桶', 1, text);
     expect((await call('/virtual/v1/userPro/composeProject', { projectId }, token)).code).toBe(200);
-    let status;
-    for (let i = 0; i < 1200; i++) {
-      status = (await call('/virtual/v1/userPro/composeStatus', { projectId }, token)).data;
-      if (status.status !== 'queued' && status.status !== 'rendering') break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    const { status } = await waitForCompose(call, token, projectId, { limitMs: 120_000 });
     expect(status.status).toBe('done');
     const video = await fetch(web.url + status.video.url);
     expect(video.status).toBe(200);

@@ -1,15 +1,12 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toExportDocument } from '../../src/model/project';
+import { afterAll, describe, expect, it } from 'vitest';
 import { probe } from '../../src/server/adapters/media/ffmpeg';
 import type { WorkerBeat } from '../../src/server/services/jobQueue';
-import { spokenDocument } from './helpers/synthesisProject';
-import { startRealServer, type RealServer } from '../e2e/helpers/realServer';
-import { dropPrefix, testPrefix, testRedisUrl } from './helpers/redis';
-import { childStore } from './helpers/s3Store';
+import { saveSpokenProject, startSharedCluster, waitForCompose, type Cluster } from './helpers/cluster';
+import { testRedisUrl } from './helpers/redis';
 
 /*
  * Issue 12: a render fans out. With the web server at WORKERS=0 and two `npm run worker`
@@ -20,64 +17,19 @@ import { childStore } from './helpers/s3Store';
  */
 
 const redisUrl = await testRedisUrl();
-const root = path.resolve(import.meta.dirname, '../..');
 
 describe.skipIf(!redisUrl)('a render on two `npm run worker` processes', () => {
-  const prefix = testPrefix();
-  const env: Record<string, string> = {
-    JWT_SECRET: 'fan-out-secret-fan-out-secret-fan',
-    REDIS_URL: redisUrl!,
-    REDIS_PREFIX: prefix,
-  };
   // TEST_STORE=s3: the web server and the workers share a test bucket as well.
-  let store: Awaited<ReturnType<typeof childStore>> | undefined;
-  beforeAll(async () => {
-    store = await childStore();
-    Object.assign(env, store.env);
-  });
-  let web: RealServer | undefined;
-  const workers: ChildProcess[] = [];
-  let output = '';
-  afterAll(async () => {
-    for (const w of workers) {
-      if (w.exitCode === null && w.signalCode === null) {
-        process.kill(-w.pid!, 'SIGTERM');
-        await new Promise((r) => w.once('exit', r));
-      }
-    }
-    await web?.stop();
-    await dropPrefix(redisUrl!, prefix);
-    await store?.bucket?.stop();
-  });
-
-  async function call(url: string, body: object, token?: string) {
-    const res = await fetch(web!.url + url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify(body),
-    });
-    return (await res.json()) as { code: number; msg: string; data: any; token?: string }; // eslint-disable-line @typescript-eslint/no-explicit-any
-  }
-
-  function startWorker() {
-    // Its own process group, so SIGKILL takes npm, the worker and its ffmpeg at once, like a dead machine.
-    const worker = spawn('npm', ['run', '-s', 'worker'], {
-      cwd: root,
-      detached: true,
-      env: { ...process.env, ...env, DATA_DIR: web!.dataDir, WORKER_CONCURRENCY: '1', LOG_LEVEL: 'warn' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    worker.stdout!.on('data', (d) => (output += d));
-    worker.stderr!.on('data', (d) => (output += d));
-    workers.push(worker);
-  }
+  let cluster: Cluster | undefined;
+  afterAll(() => cluster?.stop());
+  const call: Cluster['call'] = (url, body, token) => cluster!.call(url, body, token);
 
   const liveWorkers = async () =>
-    ((await (await fetch(`${web!.url}/healthz`)).json()) as { workers: WorkerBeat[] }).workers;
+    ((await (await fetch(`${cluster!.web.url}/healthz`)).json()) as { workers: WorkerBeat[] }).workers;
 
   /** The render job's row as the web server's database holds it. */
   function renderRow(jobId: number) {
-    const db = new BetterSqlite3(path.join(web!.dataDir, 'studio.sqlite'), { readonly: true });
+    const db = new BetterSqlite3(path.join(cluster!.web.dataDir, 'studio.sqlite'), { readonly: true });
     try {
       const row = db.prepare('select status, attempts, result from jobs where id = ?').get(jobId) as {
         status: string;
@@ -92,53 +44,33 @@ describe.skipIf(!redisUrl)('a render on two `npm run worker` processes', () => {
 
   async function composeAndWait(projectId: number, token: string, whileRendering?: () => Promise<void>) {
     expect((await call('/virtual/v1/userPro/composeProject', { projectId }, token)).code).toBe(200);
-    let status;
-    let hooked = false;
-    for (let i = 0; i < 2400; i++) {
-      status = (await call('/virtual/v1/userPro/composeStatus', { projectId }, token)).data;
-      if (status.status !== 'queued' && status.status !== 'rendering') break;
-      if (whileRendering && !hooked && status.status === 'rendering') {
-        hooked = true;
-        await whileRendering();
-      }
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    expect(status.status, output).toBe('done');
+    const { status } = await waitForCompose(call, token, projectId, { whileRendering });
+    expect(status.status, cluster!.output()).toBe('done');
     return status;
   }
-
-  async function saveProject(token: string, pages: number, text: string) {
-    const projectId = (await call('/virtual/v1/userPro/add', { proKind: 3 }, token)).data;
-    const tts = (
-      await call('/notice/v1/timbre/textToSpeech', { projectId, timbreId: 'espeak-zh-female', text }, token)
-    ).data;
-    const doc = spokenDocument('分页合成', pages, text, tts);
-    await call(
-      '/virtual/v1/userPro/update',
-      { projectId, userProjectInfo: JSON.stringify(toExportDocument(doc)), original: 2, revision: 0 },
-      token,
-    );
-    return { projectId, seconds: pages * tts.soundTime };
-  }
+  const saveProject = (token: string, pages: number, text: string) =>
+    saveSpokenProject(call, token, '分页合成', pages, text);
 
   it('renders pages on both workers, reuses them, and survives a worker killed mid-page', async () => {
-    web = await startRealServer({ ...env, WORKERS: '0' });
-    startWorker();
-    startWorker();
+    cluster = await startSharedCluster({ secret: 'fan-out-secret-fan-out-secret-fan', redisUrl: redisUrl! });
+    const { web } = cluster;
+    // One slot each: both must take pages for the video to finish in time.
+    cluster.startWorker();
+    cluster.startWorker();
     await expect
       .poll(async () => (await liveWorkers()).filter((w) => w.role === 'worker').length, {
         timeout: 90_000,
         interval: 500,
       })
       .toBe(2);
-    const token = (await call('/virtual/v1/login', { username: 'demo', password: 'demo123456' })).token!;
+    const token = await cluster.login();
 
     // 1. Both workers render pages of one video.
     const first = await saveProject(token, 6, '每一页都是一个任务，任何工作进程都可以领取。');
     const done = await composeAndWait(first.projectId, token);
     const { result, attempts } = renderRow(done.jobId);
-    expect(attempts, output).toBe(1);
-    expect(result, output).toMatchObject({ pageCount: 6, pagesRendered: 6, pagesCached: 0 });
+    expect(attempts, cluster.output()).toBe(1);
+    expect(result, cluster.output()).toMatchObject({ pageCount: 6, pagesRendered: 6, pagesCached: 0 });
     expect(new Set(result.renderedBy).size).toBe(2);
     const video = await fetch(web.url + done.video.url);
     const file = path.join(web.dataDir, 'fan-out.mp4');

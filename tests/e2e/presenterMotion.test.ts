@@ -277,9 +277,8 @@ describe('the stage and the rendered video show the same presenter at the same t
     expect(stepOff).toBeGreaterThan(2 * measured.find((x) => x.ms === 1800)!.head);
   }, 300_000);
 
-  // Fails until the render's eye track reads eyeStateAt (brows.png during a lift): then the video
-  // shows the stage's lifted brows and this becomes a plain `it`.
-  it.fails('lifts the brows in the video on the frames the stage does (the render does not yet)', () => {
+  // The render's head track draws brows.png on the frames eyeStateAt says 'lifted', like the stage.
+  it('lifts the brows in the video on the frames the stage does', () => {
     const lifted = measured.filter((x) => x.state === 'lifted');
     expect(lifted.length).toBeGreaterThan(0);
     for (const m of lifted) expect(m.eyes, `eyes at ${m.ms} ms`).toBeLessThan(EYES_TOLERANCE);

@@ -82,6 +82,7 @@ export class RenderAssets {
       height: c.height,
       body: this.file(c.rig.body, '数字人素材'),
       blink: this.file(c.rig.blink, '数字人素材'),
+      ...(c.rig.brows ? { brows: this.file(c.rig.brows, '数字人素材') } : {}),
       mouths: Object.fromEntries(
         Object.entries(c.rig.mouths).map(([k, v]) => [k, this.file(v, '数字人素材')]),
       ),

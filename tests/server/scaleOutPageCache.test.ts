@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { S3FileStore } from '../../src/server/adapters/files.s3';
+import type { PageCacheLimits } from '../../src/server/video/pageCache';
 import { SharedPageCache, sharedPageKey } from '../../src/server/video/pageCacheShared';
 import { startTestBucket, type TestBucket } from './helpers/s3Store';
 
@@ -20,11 +21,15 @@ describe('the page cache shared through S3', () => {
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   });
 
-  const machine = () => {
+  const machine = (limits?: PageCacheLimits) => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'studio-machine-'));
     dirs.push(dataDir);
     const files = new S3FileStore(bucket!.config, dataDir, new Uint8Array(32).fill(3));
-    return { dataDir, files, cache: new SharedPageCache(path.join(dataDir, 'cache', 'pages'), files) };
+    return {
+      dataDir,
+      files,
+      cache: new SharedPageCache(path.join(dataDir, 'cache', 'pages'), files, limits),
+    };
   };
 
   it('finds a page another machine rendered, then keeps it locally', async () => {
@@ -50,4 +55,30 @@ describe('the page cache shared through S3', () => {
     expect(readFileSync(again, 'utf8')).toBe('a rendered page');
     expect(await machine().cache.take(key, path.join(two.dataDir, 'third.mp4'))).toBe(false);
   });
+
+  it('prunes the bucket by the local limits: stored longer ago than the age limit, then the oldest beyond the size cap', async () => {
+    bucket ??= await startTestBucket();
+    // Room for two 100-byte pages, kept an hour.
+    const one = machine({ maxBytes: 250, maxAgeMs: 3600_000 });
+    const keys = ['1', '2', '3'].map((c) => c.repeat(40));
+    for (const key of keys) {
+      const page = path.join(one.dataDir, `${key}.mp4`);
+      writeFileSync(page, Buffer.alloc(100, key[0]));
+      await one.cache.put(key, page);
+      // Listings tell the time a page was stored to the second.
+      await new Promise((r) => setTimeout(r, 1100));
+    }
+    expect(await one.cache.pruneBucket()).toEqual([sharedPageKey(keys[0])]);
+    expect(await one.files.exists(sharedPageKey(keys[0]))).toBe(false);
+    expect(await one.files.exists(sharedPageKey(keys[2]))).toBe(true);
+    // Another machine misses the pruned page, and still finds the others.
+    const two = machine();
+    expect(await two.cache.take(keys[0], path.join(two.dataDir, 'gone.mp4'))).toBe(false);
+    expect(await two.cache.take(keys[1], path.join(two.dataDir, 'kept.mp4'))).toBe(true);
+    // Two hours on, every page is older than the age limit.
+    expect((await one.cache.pruneBucket(Date.now() + 7200_000)).sort()).toEqual(
+      [keys[1], keys[2]].map(sharedPageKey),
+    );
+    expect(await one.files.listObjects!('cache/pages/')).toEqual([]);
+  }, 30_000);
 });

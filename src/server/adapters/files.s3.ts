@@ -175,6 +175,15 @@ export class S3FileStore extends UrlSigner implements FileStore {
     return (await this.list(`${prefix}/`)).reduce((sum, o) => sum + (o.Size ?? 0), 0);
   }
 
+  async listObjects(prefix: string): Promise<{ key: string; size: number; storedMs: number }[]> {
+    checkKey(prefix.replace(/\/$/, ''));
+    return (await this.list(prefix)).map((o) => ({
+      key: o.Key!,
+      size: o.Size ?? 0,
+      storedMs: o.LastModified?.getTime() ?? 0,
+    }));
+  }
+
   async exists(key: string): Promise<boolean> {
     checkKey(key);
     return !!(await this.version(key)) || (await this.list(`${key}/`, 1)).length > 0;

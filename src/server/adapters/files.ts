@@ -44,6 +44,11 @@ export interface FileStore {
   remove(key: string): Promise<void>;
   /** Bytes stored under a key prefix such as 'u/7' (0 when nothing is there). */
   usedBytes(prefix: string): Promise<number>;
+  /**
+   * The objects under a key prefix with their size and when they were stored (S3 only: on disk a
+   * caller lists the folder itself). For pruning what the store keeps as a cache.
+   */
+  listObjects?(prefix: string): Promise<{ key: string; size: number; storedMs: number }[]>;
   exists(key: string): Promise<boolean>;
   /**
    * The key's content for an HTTP answer (a byte range of it with `range`), or null when missing;

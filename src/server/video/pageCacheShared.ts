@@ -1,9 +1,11 @@
 import { copyFile } from 'node:fs/promises';
 import type { FileStore } from '../adapters/files';
-import { PageCache, type PageCacheLimits } from './pageCache';
+import { DEFAULT_CACHE_LIMITS, PageCache, type PageCacheLimits } from './pageCache';
 
 /** Where shared pages live in the store: beside users' files, under a prefix of their own. */
 export const sharedPageKey = (key: string) => `cache/pages/${key}.mp4`;
+/** Every render prunes its cache; the bucket's copy (one listing of it) at most this often per process. */
+const BUCKET_PRUNE_EVERY_MS = 3600_000;
 
 /**
  * The page cache every worker shares. On disk (DATA_DIR/files) the workers already share
@@ -12,12 +14,52 @@ export const sharedPageKey = (key: string) => `cache/pages/${key}.mp4`;
  * miss, so a page rendered on one machine is joined, and reused, on every other.
  */
 export class SharedPageCache extends PageCache {
+  private bucketPrunedAt = Number.NEGATIVE_INFINITY;
+
   constructor(
     dir: string,
-    private readonly files: Pick<FileStore, 'kind' | 'exists' | 'localPath' | 'tempPath' | 'commit'>,
-    limits?: PageCacheLimits,
+    private readonly files: Pick<
+      FileStore,
+      'kind' | 'exists' | 'localPath' | 'tempPath' | 'commit' | 'remove' | 'listObjects'
+    >,
+    private readonly bucketLimits: PageCacheLimits = DEFAULT_CACHE_LIMITS,
   ) {
-    super(dir, limits);
+    super(dir, bucketLimits);
+  }
+
+  /**
+   * Prunes this machine's cache, and with S3 the bucket's pages by the same limits: pages stored
+   * longer ago than the age limit go, then the oldest beyond the size cap. The bucket cannot tell
+   * when a page was last used (a hit does not rewrite it), so a page's age there is the time since
+   * it was stored; a page pruned from the bucket but still wanted is rendered (and stored) again.
+   */
+  override async prune(now = Date.now()): Promise<{ removed: number; bytes: number }> {
+    const local = await super.prune(now);
+    if (
+      this.files.kind === 's3' &&
+      this.files.listObjects &&
+      now - this.bucketPrunedAt >= BUCKET_PRUNE_EVERY_MS
+    ) {
+      this.bucketPrunedAt = now;
+      // A render does not fail over its cache: an unreachable bucket is pruned next time.
+      await this.pruneBucket(now).catch(() => undefined);
+    }
+    return local;
+  }
+
+  /** Removes the bucket's pages beyond the limits; answers the keys it removed. */
+  async pruneBucket(now = Date.now()): Promise<string[]> {
+    const pages = await this.files.listObjects!(sharedPageKey('').replace(/\.mp4$/, ''));
+    const newestFirst = pages.sort((a, b) => b.storedMs - a.storedMs);
+    const { maxAgeMs, maxBytes } = this.bucketLimits;
+    let kept = 0;
+    const stale = newestFirst.filter((page) => {
+      const keep = now - page.storedMs <= maxAgeMs && kept + page.size <= maxBytes;
+      if (keep) kept += page.size;
+      return !keep;
+    });
+    for (const page of stale) await this.files.remove(page.key);
+    return stale.map((page) => page.key);
   }
 
   override async take(key: string, dest: string): Promise<boolean> {

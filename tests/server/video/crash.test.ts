@@ -3,10 +3,9 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toExportDocument } from '../../../src/model/project';
-import { spokenDocument } from '../helpers/synthesisProject';
 import { probe } from '../../../src/server/adapters/media/ffmpeg';
 import { startRealServer, type RealServer } from '../../e2e/helpers/realServer';
+import { apiCall, saveSpokenProject, waitForCompose, type Call } from '../helpers/cluster';
 import { pdfOfSlides } from '../helpers/pdfMaker';
 import { childStore, listBucketKeys } from '../helpers/s3Store';
 
@@ -26,29 +25,13 @@ describe('a render interrupted by a crash', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  async function call(url: string, body: object, token?: string) {
-    const res = await fetch(server!.url + url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify(body),
-    });
-    return (await res.json()) as { code: number; msg: string; data: any; token?: string }; // eslint-disable-line @typescript-eslint/no-explicit-any
-  }
+  const call: Call = (url, body, token) => apiCall(server!.url, url, body, token);
 
   it('resumes after SIGKILL and a restart, and the video finishes and plays', async () => {
     server = await startRealServer(env, { dataDir, keepData: true });
     const token = (await call('/virtual/v1/login', { username: 'demo', password: 'demo123456' })).token!;
-    const projectId = (await call('/virtual/v1/userPro/add', { proKind: 3 }, token)).data;
     const text = '服务器在合成过程中被强制结束，重新启动以后，合成任务应当自动继续并最终完成。';
-    const tts = (
-      await call('/notice/v1/timbre/textToSpeech', { projectId, timbreId: 'espeak-zh-female', text }, token)
-    ).data;
-    const doc = spokenDocument('崩溃恢复', 4, text, tts);
-    await call(
-      '/virtual/v1/userPro/update',
-      { projectId, userProjectInfo: JSON.stringify(toExportDocument(doc)), original: 2, revision: 0 },
-      token,
-    );
+    const { projectId, tts } = await saveSpokenProject(call, token, '崩溃恢复', 4, text);
     expect((await call('/virtual/v1/userPro/composeProject', { projectId }, token)).code).toBe(200);
 
     let status;
@@ -61,11 +44,7 @@ describe('a render interrupted by a crash', () => {
     await server.kill();
 
     server = await startRealServer(env, { dataDir, keepData: true });
-    for (let i = 0; i < 1200; i++) {
-      status = (await call('/virtual/v1/userPro/composeStatus', { projectId }, token)).data;
-      if (status.status !== 'queued' && status.status !== 'rendering') break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    ({ status } = await waitForCompose(call, token, projectId, { limitMs: 120_000 }));
     expect(status.status).toBe('done');
     const video = await fetch(server.url + status.video.url);
     expect(video.status).toBe(200);

@@ -8,7 +8,8 @@ import { tid, useE2eSession } from './helpers/session';
 const PDF = path.resolve(import.meta.dirname, '../fixtures/slides-zh-3p.pdf');
 
 describe('first video end to end in Chromium', () => {
-  const { page } = useE2eSession();
+  // As a fresh install: the first render measures the encoder presets (no ENCODER_PRESET).
+  const { page } = useE2eSession({ serverEnv: { ENCODER_PRESET: '' } });
 
   async function typeNarration(text: string) {
     const box = page.locator(tid('narration-box'));

@@ -42,6 +42,9 @@ export async function startRealServer(
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      // The encoder is not measured again by every test server (about 7 CPU seconds each);
+      // firstVideo.test.ts unsets this and renders as a fresh install does, measuring first.
+      ENCODER_PRESET: 'veryfast',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

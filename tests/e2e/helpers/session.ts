@@ -19,6 +19,8 @@ export interface E2eSessionOptions {
   /** Log in as demo once the page is open (default true). A file that prepares the page before
    * logging in (a fake clock, a request listener) or tests the login itself says false. */
   login?: boolean;
+  /** Server environment on top of startRealServer's (e.g. ENCODER_PRESET: '' to calibrate). */
+  serverEnv?: Record<string, string>;
 }
 
 export interface E2eSession {
@@ -36,7 +38,7 @@ export function useE2eSession(options: E2eSessionOptions = {}): E2eSession {
   let server: RealServer | undefined;
   let browser: BrowserSession | undefined;
   beforeAll(async () => {
-    server = await startRealServer();
+    server = await startRealServer(options.serverEnv);
     browser = await openBrowser({ args: options.browserArgs });
     if (options.login ?? true) await loginAsDemo(browser.page, server.url);
   });

@@ -51,8 +51,18 @@ export interface CharacterItem {
       head: string;
       headBox: { x: number; y: number; width: number; height: number };
       pivot: { x: number; y: number };
+      /**
+       * The torso in each hand gesture (open palm, pointing to the frame's left or right): whole
+       * torso pictures that differ in the arms only, swapped in while the motion's gesture lasts.
+       */
+      poses?: Record<'palm' | 'pointLeft' | 'pointRight', string>;
       /** The whole figure to the feet (人物全身): same anchors, a taller canvas. */
-      full?: { body: string; torso: string; height: number };
+      full?: {
+        body: string;
+        torso: string;
+        height: number;
+        poses?: Record<'palm' | 'pointLeft' | 'pointRight', string>;
+      };
     };
   };
   /** A user's own presenter (presenter.contract.ts): 1 sprites, 2 talking video, 3 single picture. */

@@ -85,9 +85,68 @@ export function gestureEvents(input: {
   return chosen.sort((a, b) => a.startMs - b.startMs);
 }
 
-/** The hand pose on the frame shown `ms` into the page. */
-export function gestureAt(gestures: readonly Gesture[], ms: number, fps = 25): GesturePose {
-  const t = frameStartMs(ms, fps);
+/**
+ * The hand pose on the frame shown `ms` into the page. `shiftMs`: the gestures were found on a
+ * clock that runs this much behind the page (the stage hears one clip at a time), as poseAt's
+ * nodShiftMs.
+ */
+export function gestureAt(gestures: readonly Gesture[], ms: number, fps = 25, shiftMs = 0): GesturePose {
+  const t = frameStartMs(ms, fps) - shiftMs;
   const on = gestures.find((g) => t >= g.startMs - 1e-6 && t < g.startMs + GESTURE_MS - 1e-6);
   return on ? on.pose : 'rest';
+}
+
+/** A torso picture of the rig: the rest pose, or a gesture with the pointing hand towards a side. */
+export type TorsoPose = 'rest' | 'palm' | 'pointLeft' | 'pointRight';
+
+/**
+ * Which side of the frame the presenter points to: across the frame, away from the edge it stands
+ * nearer (the slide sits on the other side in every layout the editor offers), so a presenter on
+ * the left points right. Needs nothing but the presenter's box, the same on the stage and in
+ * the video in any framing.
+ */
+export function pointingSide(character: { x: number; width: number }, frameWidth: number): 'left' | 'right' {
+  return character.x + character.width / 2 <= frameWidth / 2 ? 'right' : 'left';
+}
+
+/** The torso picture on the frame shown `ms` into the page (`shiftMs` as gestureAt's). */
+export function torsoPoseAt(
+  motion: { gestures: readonly Gesture[]; fps: number },
+  ms: number,
+  side: 'left' | 'right',
+  shiftMs = 0,
+): TorsoPose {
+  const pose = gestureAt(motion.gestures, ms, motion.fps, shiftMs);
+  if (pose === 'point') return side === 'left' ? 'pointLeft' : 'pointRight';
+  return pose;
+}
+
+/**
+ * The torso pictures over a stretch of the gestures' clock [fromMs, fromMs + lengthMs), as runs
+ * in stretch time: what a render's still track shows (the rest still between gestures).
+ */
+export function torsoPoseRuns(
+  gestures: readonly Gesture[],
+  window: { fromMs: number; lengthMs: number },
+  side: 'left' | 'right',
+): { pose: TorsoPose; ms: number }[] {
+  const runs: { pose: TorsoPose; ms: number }[] = [];
+  const push = (pose: TorsoPose, ms: number) => {
+    if (ms <= 1e-6) return;
+    const last = runs[runs.length - 1];
+    if (last && last.pose === pose) last.ms += ms;
+    else runs.push({ pose, ms });
+  };
+  const end = window.fromMs + window.lengthMs;
+  let t = window.fromMs;
+  for (const g of gestures) {
+    const from = Math.max(g.startMs, window.fromMs);
+    const to = Math.min(g.startMs + GESTURE_MS, end);
+    if (to <= from) continue;
+    push('rest', from - t);
+    push(g.pose === 'point' ? (side === 'left' ? 'pointLeft' : 'pointRight') : 'palm', to - from);
+    t = to;
+  }
+  push('rest', end - t);
+  return runs;
 }

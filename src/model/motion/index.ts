@@ -15,6 +15,16 @@ export { SENTENCE_PAUSE_MS, sentenceEnds } from './sentenceEnds';
 export { clausesOf, type Clause } from './emphasis';
 export { BROW_GAP_MS, BROW_MS, browLifts } from './browLifts';
 export { eyeStateAt, eyeStates, type EyeState } from './eyeStateAt';
-export { GESTURE_MS, gestureAt, gestureEvents, type Gesture, type GesturePose } from './gestures';
+export {
+  GESTURE_MS,
+  gestureAt,
+  gestureEvents,
+  pointingSide,
+  torsoPoseAt,
+  torsoPoseRuns,
+  type Gesture,
+  type GesturePose,
+  type TorsoPose,
+} from './gestures';
 export { seededRandom } from './seededRandom';
 export { headCorner, headLayout, scaledAnchor, type HeadLayout, type HeadRig } from './headPlacement';

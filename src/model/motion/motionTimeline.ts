@@ -1,17 +1,20 @@
 import { blinkTimes } from '../speech/blinks';
 import type { MouthCue } from '../speech/mouthTimeline';
+import type { TimedWord } from '../speech/timedWord';
 import { browLifts } from './browLifts';
 import { clausesOf } from './emphasis';
+import { gestureEvents, type Gesture } from './gestures';
 import { seededRandom } from './seededRandom';
 import { sentenceEnds } from './sentenceEnds';
 
 /*
  * The presenter's motion on one page as plain data: a few slow sine waves (breathing, the head's
  * small turns and tilts), a nod at every sentence end, a smaller one on stressed syllables
- * (emphasis.ts), the blinks and the eyebrow lifts (browLifts.ts). It is pure and seeded by the
- * page number, so the same project moves the same way on the stage and in every render. The render
- * turns the same terms into ffmpeg expressions and the stage evaluates them per frame, both at
- * frame times (poseAt), so both show the same pose on the same frame.
+ * (emphasis.ts), the blinks, the eyebrow lifts (browLifts.ts) and the hand gestures (gestures.ts).
+ * It is pure and seeded by the page number, so the same project moves the same way on the stage
+ * and in every render. The render turns the same terms into ffmpeg expressions and the stage
+ * evaluates them per frame, both at frame times (poseAt), so both show the same pose on the same
+ * frame.
  *
  * Distances are in the rig's natural pixels (body.png of a built-in presenter, 800 x 1400) and
  * angles in degrees; whoever draws the presenter scales them by its box.
@@ -47,6 +50,8 @@ export interface MotionTimeline {
   blinks: number[];
   /** Eyebrow lift start times (ms, on frame boundaries); each lasts BROW_MS. */
   lifts: number[];
+  /** Hand gestures (gestures.ts), on the clock of the words they come from, as the nods. */
+  gestures: Gesture[];
 }
 
 /** What the presenter's motion depends on. */
@@ -57,6 +62,10 @@ export interface MotionInput {
   /** The page's mouth cues on the page clock (sentence ends come from them). */
   cues: readonly MouthCue[];
   fps?: number;
+  /** The narration's timed words (TTS) on the same clock: pointing and open-palm gestures. */
+  words?: readonly TimedWord[];
+  /** When stickers appear, on the same clock: the presenter points towards the slide. */
+  stickersMs?: readonly number[];
 }
 
 /** One breath (the head rises and falls with it). */
@@ -118,5 +127,11 @@ export function motionTimeline(input: MotionInput): MotionTimeline {
     nods,
     blinks,
     lifts: browLifts(clauses, blinks, input.durationMs, fps),
+    gestures: gestureEvents({
+      words: input.words ?? [],
+      stickersMs: input.stickersMs ?? [],
+      durationMs: input.durationMs,
+      fps,
+    }),
   };
 }

@@ -1,6 +1,7 @@
 import { signal, type Signal } from '@preact/signals-react';
 import { createContext, useContext, useEffect, useLayoutEffect } from 'react';
 import type { Box } from '../../model/project';
+import type { TorsoPose } from '../../model/motion';
 import type { StageItem } from '../stageScene';
 import { DrawLoop } from './drawLoop';
 
@@ -24,7 +25,13 @@ export interface StageRuntime {
   /** The user asked for less motion: nothing moves by itself. */
   reducedMotion: boolean;
   /** The presenter's face as last drawn (tests and the bench read it). */
-  face: { shape: string; eyesClosed: boolean; eyes?: 'open' | 'closed' | 'lifted' };
+  face: {
+    shape: string;
+    eyesClosed: boolean;
+    eyes?: 'open' | 'closed' | 'lifted';
+    /** The torso picture shown (a gesture's pose, or rest). */
+    torso?: TorsoPose;
+  };
 }
 
 /** A runtime for one stage. */

@@ -30,6 +30,23 @@ interface CharacterManifest {
   mouthShapes: string[];
   suggestedVoice: string;
   files?: { brows?: string };
+  /** Torso pictures of the hand gestures (scripts/art gestures.ts), for the mid-thigh and whole figure. */
+  poses?: Record<GesturePicture, { torso: string; fullTorso: string }>;
+}
+
+type GesturePicture = 'palm' | 'pointLeft' | 'pointRight';
+
+/** One picture of each gesture pose as library URLs. */
+function poseUrls(
+  poses: NonNullable<CharacterManifest['poses']>,
+  which: 'torso' | 'fullTorso',
+  url: (file: string) => string,
+): Record<GesturePicture, string> {
+  return {
+    palm: url(poses.palm[which]),
+    pointLeft: url(poses.pointLeft[which]),
+    pointRight: url(poses.pointRight[which]),
+  };
 }
 
 const URL_PREFIX = '/library/';
@@ -153,12 +170,14 @@ export class LibraryService {
                 head: url('head.png'),
                 headBox: m.head,
                 pivot: m.pivot,
+                ...(m.poses ? { poses: poseUrls(m.poses, 'torso', url) } : {}),
                 ...(m.full
                   ? {
                       full: {
                         body: url(m.full.files.body),
                         torso: url(m.full.files.torso),
                         height: m.full.height,
+                        ...(m.poses ? { poses: poseUrls(m.poses, 'fullTorso', url) } : {}),
                       },
                     }
                   : {}),

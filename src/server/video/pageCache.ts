@@ -8,9 +8,10 @@ import type { PagePlan } from './planTypes';
 /**
  * Bump when the page picture changes in a way the inputs below do not show (still composition,
  * sprite placement rules): every cached page is then rendered again. 2: the layered head from
- * pre-turned sprites in angle steps, mouth cues on the first frame at or after their time.
+ * pre-turned sprites in angle steps, mouth cues on the first frame at or after their time. 3: the
+ * hand gestures (a still track of the still per torso pose).
  */
-export const PAGE_RENDER_VERSION = 2;
+export const PAGE_RENDER_VERSION = 3;
 
 /** Size and age limits of the page cache, applied when a render starts. */
 export interface PageCacheLimits {
@@ -44,6 +45,9 @@ export function pageCacheKey(
     plan.character.rig.body,
     plan.character.rig.blink,
     plan.character.rig.head?.file,
+    plan.character.rig.whole?.body,
+    ...Object.values(plan.character.rig.poses ?? {}),
+    ...Object.values(plan.character.rig.whole?.poses ?? {}),
     ...Object.values(plan.character.rig.mouths),
     ...plan.audio.map((a) => a.file),
     plan.video?.file,

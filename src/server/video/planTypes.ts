@@ -1,4 +1,5 @@
 import type { PresenterKeying } from '../../api/presenter.contract';
+import type { TorsoPose } from '../../model/motion';
 import type { MouthCue } from '../../model/speech';
 import type { TimedWord } from '../../model/speech/subtitleCues';
 
@@ -33,9 +34,17 @@ export interface RigFiles {
    * tilted about `pivot` by the motion timeline, with the mouth and the eyes riding on it.
    */
   head?: { file: string; box: Box; pivot: { x: number; y: number } };
+  /**
+   * The torso in the hand gestures' poses (the motion's gestures), each a whole picture like `body`
+   * that differs in the arms only; the still track swaps them in (poseStills.ts).
+   */
+  poses?: TorsoPictures;
   /** The whole figure to the feet (人物全身): its still part and natural height; anchors as above. */
-  whole?: { body: string; height: number };
+  whole?: { body: string; height: number; poses?: TorsoPictures };
 }
+
+/** A rig's torso picture per gesture pose (files on disk). */
+export type TorsoPictures = Record<Exclude<TorsoPose, 'rest'>, string>;
 
 /** One audio file of a page and what the mouth does while it plays. */
 export interface PageAudio {

@@ -5,7 +5,9 @@ import { SUBTITLE_FONT_NAME, subtitleFontDir } from '../adapters/media/fonts';
 import { blinkTrack, mouthTrack } from './ffconcat';
 import { headSpritesDir, pruneHeadSprites, writeHeadTrack } from './headTrack';
 import { pageArgs } from './ffmpegArgs';
-import type { PagePlan } from './planTypes';
+import type { PagePlan, RigFiles } from './planTypes';
+import { poseStill } from './poseStills';
+import { pointingSide, type MotionTimeline } from '../../model/motion';
 import { blinkTimes } from './renderPlan';
 import { filtersOnlyArgs, profiling, timed, timedFfmpeg } from './renderProfile';
 import { writePartFiles } from './shotPartFiles';
@@ -28,6 +30,43 @@ export function subtitleScript(plan: PagePlan): string | null {
   return assDocument(cues, plan.frame, subtitleStyle(plan.frame, SUBTITLE_FONT_NAME));
 }
 
+/**
+ * The page's still (and with a page video, the presenter's front picture over it): with the
+ * presenter's gestures, a still track of the still per torso pose (poseStills.ts). A page with shot
+ * parts composes a still per framing instead (writePartFiles).
+ */
+async function pageStills(
+  plan: PagePlan,
+  prefix: string,
+  motion: MotionTimeline,
+): Promise<{ still: string; front?: string }> {
+  const still = `${prefix}-still.png`;
+  if (plan.parts) return { still };
+  const gestures = {
+    motion,
+    rig: plan.character.rig,
+    side: pointingSide(plan.character.box, plan.frame.width),
+    window: { fromMs: 0, lengthMs: plan.durationMs },
+  };
+  const drawn = (rig: RigFiles) => ({ ...plan, character: { ...plan.character, rig } });
+  if (!plan.video) {
+    await composeStill(plan, still);
+    const compose = (rig: RigFiles, output: string) => composeStill(drawn(rig), output);
+    const track = `${prefix}-still.ffconcat`;
+    return { still: await poseStill({ ...gestures, rest: still, compose, base: `${prefix}-still`, track }) };
+  }
+  // The video sits between the background and the presenter.
+  await composeStill(plan, still, { slide: null, character: null });
+  const front = `${prefix}-front.png`;
+  await composeFront(plan, front);
+  const compose = (rig: RigFiles, output: string) => composeFront(drawn(rig), output);
+  const track = `${prefix}-front.ffconcat`;
+  return {
+    still,
+    front: await poseStill({ ...gestures, rest: front, compose, base: `${prefix}-front`, track }),
+  };
+}
+
 export async function renderPage(
   plan: PagePlan,
   script: string | null,
@@ -39,16 +78,8 @@ export async function renderPage(
 ): Promise<void> {
   signal.throwIfAborted();
   const prefix = path.join(work, `p${plan.index}`);
-  const still = `${prefix}-still.png`;
-  let front: string | undefined;
-  await timed('still composition (sharp)', async () => {
-    if (plan.video) {
-      // The video sits between the background and the presenter.
-      await composeStill(plan, still, { slide: null, character: null });
-      front = `${prefix}-front.png`;
-      await composeFront(plan, front);
-    } else await composeStill(plan, still);
-  });
+  const motion = pageMotion(plan);
+  const { still, front } = await timed('still composition (sharp)', () => pageStills(plan, prefix, motion));
 
   const cues = pageMouthCues(plan);
   const mouthFile = `${prefix}-mouth.ffconcat`;
@@ -70,7 +101,7 @@ export async function renderPage(
       fps: plan.fps,
       frames: Math.ceil((plan.durationMs * plan.fps) / 1000 - 1e-6),
       offsetMs: 0,
-      motion: pageMotion(plan),
+      motion,
       cues,
     };
     await timed('head track (sprites made or found)', () =>

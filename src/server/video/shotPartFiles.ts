@@ -3,7 +3,9 @@ import sharp from 'sharp';
 import type { ProjectDocument } from '../../model/project';
 import type { MouthCue } from '../../model/speech';
 import { blinkTrack, BLINK_MS, mouthTrack } from './ffconcat';
-import type { PagePart, PagePlan, PartFiles } from './planTypes';
+import type { PagePart, PagePlan, PartFiles, RigFiles } from './planTypes';
+import { pointingSide } from '../../model/motion';
+import { poseStill } from './poseStills';
 import { partRig } from './layers/headPart';
 import { writeHeadTrack } from './headTrack';
 import { pageMotion } from './speaking';
@@ -41,10 +43,26 @@ export async function writePartFiles(
   const { cues, blinks, openEyes } = page;
   const stills = new Map<number, string>();
   const fronts = new Set<string>();
+  const made = new Set<string>();
+  const motion = pageMotion(plan);
   const files: PartFiles[] = [];
   for (const [k, part] of parts.entries()) {
     // A 人物全身 part of a rig drawn to the feet composes the whole figure.
     const drawn = { ...plan, character: { ...plan.character, rig: partRig(plan.character.rig, part) } };
+    // The part's stream starts at its lead (the frames fading in over the previous framing).
+    const from = part.startMs - (part.leadMs ?? 0);
+    const length = part.durationMs + (part.leadMs ?? 0);
+    const end = from + length;
+    // The presenter's gestures in this part: its still (or front) per torso pose, on its clock.
+    const gestures = part.character && {
+      motion,
+      rig: drawn.character.rig,
+      side: pointingSide(part.character, plan.frame.width),
+      window: { fromMs: from, lengthMs: length },
+      made,
+      track: `${prefix}-part${k}-pose.ffconcat`,
+    };
+    const posed = (rig: RigFiles) => ({ ...drawn, character: { ...drawn.character, rig } });
     let still = stills.get(part.isScale);
     let front: string | undefined;
     if (plan.video) {
@@ -54,22 +72,26 @@ export async function writePartFiles(
         await composeStill(plan, still, { slide: null, character: null });
         stills.set(0, still);
       }
-      if (part.character) {
+      if (part.character && gestures) {
         front = `${prefix}-front-s${part.isScale}.png`;
         if (!fronts.has(front)) {
           await composeFront(drawn, front, part.character);
           fronts.add(front);
         }
+        const compose = (rig: RigFiles, output: string) => composeFront(posed(rig), output, part.character!);
+        front = await poseStill({ ...gestures, rest: front, compose, base: front.replace(/\.png$/, '') });
       }
-    } else if (!still) {
-      still = `${prefix}-still-s${part.isScale}.png`;
-      await composeStill(drawn, still, part);
-      stills.set(part.isScale, still);
+    } else {
+      if (!still) {
+        still = `${prefix}-still-s${part.isScale}.png`;
+        await composeStill(drawn, still, part);
+        stills.set(part.isScale, still);
+      }
+      if (gestures) {
+        const compose = (rig: RigFiles, output: string) => composeStill(posed(rig), output, part);
+        still = await poseStill({ ...gestures, rest: still, compose, base: still.replace(/\.png$/, '') });
+      }
     }
-    // The part's stream starts at its lead (the frames fading in over the previous framing).
-    const from = part.startMs - (part.leadMs ?? 0);
-    const length = part.durationMs + (part.leadMs ?? 0);
-    const end = from + length;
     // The shape in force when the part starts, then the cues inside it, in part time.
     const before = cues.filter((c) => c.startMs <= from).at(-1);
     const local = [
@@ -91,7 +113,7 @@ export async function writePartFiles(
         fps: plan.fps,
         frames: partFrames(part, plan.fps),
         offsetMs: from,
-        motion: pageMotion(plan),
+        motion,
         cues: local,
       };
       await writeHeadTrack(drawn.character.rig, part.character, stream, page.sprites, headTrack);

@@ -1,5 +1,6 @@
 import { motionTimeline, type MotionTimeline } from '../../model/motion';
 import type { MouthCue } from '../../model/speech';
+import type { TimedWord } from '../../model/speech/timedWord';
 import type { PagePlan } from './planTypes';
 
 /*
@@ -45,12 +46,33 @@ export function speakingIntervals(cues: readonly MouthCue[], durationMs: number,
   return intervals;
 }
 
-/** The presenter's motion on a page (src/model/motion), from its mouth cues and page number. */
-export function pageMotion(plan: Pick<PagePlan, 'audio' | 'durationMs' | 'index' | 'fps'>): MotionTimeline {
+/** The page's timed words (TTS) on the page clock, as pageMouthCues. */
+export function pageWords(plan: Pick<PagePlan, 'audio'>): TimedWord[] {
+  let offset = 0;
+  return plan.audio.flatMap((clip) => {
+    const shifted = (clip.words ?? []).map((w) => ({
+      ...w,
+      startMs: w.startMs + offset,
+      endMs: w.endMs + offset,
+    }));
+    offset += clip.durationMs;
+    return shifted;
+  });
+}
+
+/**
+ * The presenter's motion on a page (src/model/motion), from its mouth cues, words and page number;
+ * a sticker that appears after the page start makes the presenter point towards the slide.
+ */
+export function pageMotion(
+  plan: Pick<PagePlan, 'audio' | 'durationMs' | 'index' | 'fps' | 'stickers'>,
+): MotionTimeline {
   return motionTimeline({
     durationMs: plan.durationMs,
     seed: plan.index,
     cues: pageMouthCues(plan),
     fps: plan.fps,
+    words: pageWords(plan),
+    stickersMs: (plan.stickers ?? []).map((s) => s.startMs).filter((ms) => ms > 0),
   });
 }

@@ -1,15 +1,23 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import type { Container, Sprite, Texture } from 'pixi.js';
 import type { CharacterItem } from '../../../api/library.contract';
 import type { Box } from '../../../model/project';
-import { eyeStateAt, poseAt, type EyeState, type MotionTimeline, type Pose } from '../../../model/motion';
+import {
+  eyeStateAt,
+  poseAt,
+  torsoPoseAt,
+  type EyeState,
+  type MotionTimeline,
+  type Pose,
+  type TorsoPose,
+} from '../../../model/motion';
 import { eyesClosedAt, shapeAt, type MouthCue } from '../../../model/speech';
 import { anchorBox, breathingBox, headPlacement, REST_POSE } from '../../presenterMotion';
 import type { PresenterFace, StageItem } from '../../stageScene';
 import { useItemLayout, useRuntime } from '../stageRuntime';
-import { acquireImage, releaseImage } from '../textureStore';
 import { useImageTexture } from '../useTextures';
 import { useStageVideo, useVideoTexture } from '../videoTexture';
+import { hasRig, useMouthTextures, usePoseTextures } from './rigTextures';
 
 /** What makes the presenter talk: the mouth timeline and clocks read every frame. */
 export interface PresenterTalk {
@@ -32,32 +40,8 @@ interface Props {
   talk: PresenterTalk | null;
   /** 人物全身: a rig drawn to the feet shows its whole figure (the box has its shape). */
   whole?: boolean;
-}
-
-const hasRig = (c: CharacterItem | null): c is CharacterItem =>
-  !!c && !!c.rig.body && !!c.rig.mouths.X && c.width > 0 && c.height > 0;
-
-/** The mouth sprites of a rig by shape (and its eye pictures: blink, brows), loaded and released together. */
-function useMouthTextures(art: CharacterItem | null, resolve: (p: string) => string) {
-  const [set, setSet] = useState<{ art: CharacterItem; textures: Record<string, Texture> } | null>(null);
-  useEffect(() => {
-    if (!hasRig(art)) return;
-    const urls = Object.entries(art.rig.mouths).map(([shape, path]) => [shape, resolve(path)] as const);
-    if (art.rig.blink) urls.push(['blink', resolve(art.rig.blink)]);
-    if (art.rig.brows) urls.push(['brows', resolve(art.rig.brows)]);
-    let live = true;
-    void Promise.all(urls.map(([, url]) => acquireImage(url).catch(() => null))).then((loaded) => {
-      if (!live) return;
-      const textures: Record<string, Texture> = {};
-      urls.forEach(([shape], i) => loaded[i] && (textures[shape] = loaded[i]));
-      setSet({ art, textures });
-    });
-    return () => {
-      live = false;
-      urls.forEach(([, url]) => releaseImage(url));
-    };
-  }, [art, resolve]);
-  return set?.art === art ? set.textures : null;
+  /** Where the slide is: the side a pointing gesture points to (pointingSide). */
+  pointSide?: 'left' | 'right';
 }
 
 /**
@@ -67,7 +51,7 @@ function useMouthTextures(art: CharacterItem | null, resolve: (p: string) => str
  * page's blinks, as the render does. An own talking video plays keyed while talking; an own single
  * picture breathes. Without a rig the presenter's picture is drawn.
  */
-export function PresenterView({ item, art, face, talk, whole = false }: Props) {
+export function PresenterView({ item, art, face, talk, whole = false, pointSide = 'right' }: Props) {
   const rt = useRuntime();
   const rig = hasRig(art) ? art : null;
   // A layered rig draws its torso still and its head apart, so the head can move as in the video.
@@ -77,6 +61,8 @@ export function PresenterView({ item, art, face, talk, whole = false }: Props) {
     rt.resolveUrl(rig ? (full?.torso ?? parts?.torso ?? rig.rig.body) : item.src),
   );
   const { value: headTexture } = useImageTexture(parts ? rt.resolveUrl(parts.head) : '');
+  // The torso in a gesture's pose replaces the rest torso while the gesture lasts, as in the video.
+  const poseTextures = usePoseTextures(whole ? full?.poses : parts?.poses, rt.resolveUrl);
   const mouths = useMouthTextures(rig, rt.resolveUrl);
   const talkingVideo = art?.kind === 2 && !!art.video && !!talk;
   const { video } = useStageVideo(talkingVideo ? rt.resolveUrl(art.video) : '', VIDEO_LOOP);
@@ -154,17 +140,24 @@ export function PresenterView({ item, art, face, talk, whole = false }: Props) {
     if (!mouths || talk) return;
     if (mouth.current && mouths[face.shape]) mouth.current.texture = mouths[face.shape];
     showEyes(eyes.current, mouths, face.eyesClosed ? 'closed' : 'open');
-    rt.face = { shape: face.shape, eyesClosed: face.eyesClosed, eyes: face.eyesClosed ? 'closed' : 'open' };
+    rt.face = {
+      shape: face.shape,
+      eyesClosed: face.eyesClosed,
+      eyes: face.eyesClosed ? 'closed' : 'open',
+      torso: 'rest',
+    };
+    if (body.current && picture && parts) body.current.texture = picture;
     pose.current = REST_POSE;
     placeHead();
     rt.loop.invalidate();
-  }, [mouths, face.shape, face.eyesClosed, talk, rt, placeHead]);
+  }, [mouths, face.shape, face.eyesClosed, talk, rt, placeHead, picture, parts]);
 
   // Talking: mouth and blinks follow the clocks; a frame is drawn only when the face changes.
   useEffect(() => {
     if (!talk || !mouths) return;
     let shown = '';
     let shownEyes: EyeState | null = null;
+    let shownTorso: TorsoPose = 'rest';
     // The heard clip starts this far into the page (its sentence ends are on its own clock).
     let clipStart = 0;
     const moving = !!talk.motion && !!parts && !rt.reducedMotion;
@@ -179,21 +172,27 @@ export function PresenterView({ item, art, face, talk, whole = false }: Props) {
         : eyesClosedAt(talk.blinks, pageMs)
           ? 'closed'
           : 'open';
+      let torso: TorsoPose = 'rest';
       if (moving && talk.motion) {
         pose.current = poseAt(talk.motion, pageMs, clipStart);
         placeHead();
+        torso = torsoPoseAt(talk.motion, pageMs, pointSide, clipStart);
+      }
+      if (torso !== shownTorso && body.current && picture) {
+        body.current.texture = (torso !== 'rest' && poseTextures?.[torso]) || picture;
+        shownTorso = torso;
       }
       if (shape === shown && eyeState === shownEyes && !moving) return false;
       shown = shape;
       shownEyes = eyeState;
       if (mouth.current && mouths[shape]) mouth.current.texture = mouths[shape];
       showEyes(eyes.current, mouths, eyeState);
-      rt.face = { shape, eyesClosed: eyeState === 'closed', eyes: eyeState };
+      rt.face = { shape, eyesClosed: eyeState === 'closed', eyes: eyeState, torso };
       return true;
     });
     // The face at rest comes back through the effect above once `talk` is gone.
     return stop;
-  }, [talk, mouths, rt, parts, placeHead]);
+  }, [talk, mouths, rt, parts, placeHead, picture, poseTextures, pointSide]);
 
   // An own single picture breathes, as in the video (not for users who asked for less motion).
   const breathing = art?.kind === 3 && !rt.reducedMotion;

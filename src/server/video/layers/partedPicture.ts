@@ -7,6 +7,7 @@ import { pageMotion } from '../speaking';
 import { partRig } from './headPart';
 import { presenterSprites, spriteInputs } from './sprites';
 import { loopedStill } from './stills';
+import { stillInput } from '../poseStills';
 
 /**
  * The picture of a page with shot tags: each part in its own framing (partPicture), joined with
@@ -44,11 +45,11 @@ export function partPicture(
   // A part's stream starts at its lead: the frames that fade in over the previous framing.
   const frames = partFrames(part, fps);
   const window = { startMs: part.startMs - (part.leadMs ?? 0), durationMs: (frames * 1000) / fps };
-  const inputs = ['-i', files.still];
+  const inputs = stillInput(files.still);
   const next = () => first + inputCount(inputs);
   const chains: string[] = [];
   // setsar=1: the parts are concatenated, and concat takes one sample aspect ratio.
-  let head = `${loopedStill(first, fps, { frames })},setsar=1`;
+  let head = `${loopedStill(first, fps, { frames, file: files.still })},setsar=1`;
   const draw = (layer: { chains: string[]; head: string }) => {
     chains.push(...layer.chains);
     head = layer.head;
@@ -62,8 +63,8 @@ export function partPicture(
     );
   }
   if (video && files.front) {
-    const source = `${loopedStill(next(), fps, { alpha: true, frames })}[fg${k}]`;
-    inputs.push('-i', files.front);
+    const source = `${loopedStill(next(), fps, { alpha: true, frames, file: files.front })}[fg${k}]`;
+    inputs.push(...stillInput(files.front));
     draw(drawOver(head, source, { above: `[fg${k}]`, base: `[fb${k}]`, out: `[fo${k}]` }, { x: 0, y: 0 }));
   }
   if (!part.character) return { inputs, chains: [...chains, `${head}[p${k}]`] };

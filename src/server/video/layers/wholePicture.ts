@@ -4,6 +4,7 @@ import { overlayAt, type Picture, type VideoSound } from './picture';
 import { pageMotion } from '../speaking';
 import { presenterSprites, spriteInputCount, spriteInputs } from './sprites';
 import { loopedStill } from './stills';
+import { stillInput } from '../poseStills';
 
 /**
  * The picture of a page in one framing: the page still (everything that does not move) with the
@@ -15,14 +16,14 @@ import { loopedStill } from './stills';
 export function wholePicture(plan: PagePlan, files: PageFiles): Picture & { sound: VideoSound } {
   const { fps, video } = plan;
   const { rig, box } = plan.character;
-  const background = `${loopedStill(0, fps)}[bg]`;
+  const background = `${loopedStill(0, fps, { file: files.still })}[bg]`;
   const tracks = spriteInputs(files.mouthTrack, files.blinkTrack, rig, files.headTrack);
   const motion = { timeline: pageMotion(plan), offsetMs: 0, headTrack: Boolean(files.headTrack) };
   if (!video || !files.front) {
     const labels = { below: '[bg]', out: '[v1]', suffix: '' };
     const sprites = presenterSprites(rig, box, fps, { mouth: 1, blink: 2 }, labels, motion);
     return {
-      inputs: ['-i', files.still, ...tracks],
+      inputs: [...stillInput(files.still), ...tracks],
       chains: [background, ...sprites.sources, sprites.mouth],
       head: sprites.head,
       sound: null,
@@ -32,10 +33,10 @@ export function wholePicture(plan: PagePlan, files: PageFiles): Picture & { soun
   const sprites = presenterSprites(rig, box, fps, { mouth: 2, blink: 3 }, labels, motion);
   const videoInput = 2 + spriteInputCount(rig, files.headTrack);
   return {
-    inputs: ['-i', files.still, '-i', files.front, ...tracks, '-i', video.file],
+    inputs: [...stillInput(files.still), ...stillInput(files.front), ...tracks, '-i', video.file],
     chains: [
       background,
-      `${loopedStill(1, fps, { alpha: true })}[fg]`,
+      `${loopedStill(1, fps, { alpha: true, file: files.front })}[fg]`,
       pageVideoChain(`[${videoInput}:v]`, video.box, fps, plan.durationMs, '[pv]'),
       ...sprites.sources,
       `${overlayAt('[bg]', '[pv]', videoAt(video.box))}[v0]`,

@@ -113,8 +113,38 @@ export function bottoms(p: Presenter): string {
   return symmetric(leg) + extra;
 }
 
-/** Arm geometry (left arm; the right is mirrored). */
-export function armPoints(b: Build) {
+export type Pt = readonly [number, number];
+
+/** Where one arm bends: shoulder, elbow and wrist (left arm; the right is mirrored). */
+export interface ArmPoints {
+  shoulder: Pt;
+  elbow: Pt;
+  wrist: Pt;
+}
+
+/** What a sleeve looks like: its colour, the cuff showing at the wrist, or a rolled sleeve. */
+export interface SleeveLook {
+  sleeve: string;
+  cuff: string | null;
+  rolled: boolean;
+}
+
+/**
+ * How an arm is shaded. The rest pose pins its own numbers (so its pixels never change); a posed
+ * arm derives them from its bend: light from the upper left, the shadow from part way down the
+ * upper arm, clipped to `shadowClip` (a shadow in the air beside the body would read as a ghost).
+ */
+export interface ArmShading {
+  id?: string; // suffix of the gradient ids: two different arms in one picture need their own
+  shadowFrom?: Pt;
+  shadowClip?: string;
+  upperHorizontal?: boolean; // the upper arm's gradient runs along x (the rest pose)
+  highlight?: Pt; // offset of the highlight stripe from the upper arm's centre line
+  foreInFront?: boolean; // a forearm that comes towards the viewer: over the upper arm, elbow round
+}
+
+/** Arm geometry at rest (left arm; the right is mirrored). */
+export function armPoints(b: Build): ArmPoints {
   return {
     shoulder: [b.shoulder + b.arm / 2 - 2, 690] as const,
     elbow: [b.shoulder + b.arm / 2 - 22, 900] as const,
@@ -122,13 +152,19 @@ export function armPoints(b: Build) {
   };
 }
 
-function unit(a: readonly [number, number], c: readonly [number, number]): [number, number] {
+export function unit(a: Pt, c: Pt): [number, number] {
   const l = Math.hypot(c[0] - a[0], c[1] - a[1]);
   return [(c[0] - a[0]) / l, (c[1] - a[1]) / l];
 }
 
-function lerp(a: readonly [number, number], c: readonly [number, number], t: number): [number, number] {
+export function lerp(a: Pt, c: Pt, t: number): [number, number] {
   return [a[0] + (c[0] - a[0]) * t, a[1] + (c[1] - a[1]) * t];
+}
+
+/** The normal of a segment's direction that faces the light (upper left). */
+function lit(d: Pt): [number, number] {
+  const n: [number, number] = [-d[1], d[0]];
+  return n[0] * -0.6 + n[1] * -0.8 >= 0 ? n : [-n[0], -n[1]];
 }
 
 /**
@@ -137,54 +173,86 @@ function lerp(a: readonly [number, number], c: readonly [number, number], t: num
  */
 export function arm(p: Presenter, sleeve: string, cuff: string | null, rolled: boolean): string {
   const b = buildOf(p);
-  const { shoulder: s, elbow: e, wrist: w } = armPoints(b);
-  const a = b.arm;
+  const pts = armPoints(b);
+  const s = pts.shoulder;
+  return armAt(p, { sleeve, cuff, rolled }, pts, {
+    shadowFrom: [s[0] + 4, s[1] + 120],
+    upperHorizontal: true,
+    highlight: [-b.arm * 0.22, 0],
+  });
+}
+
+/** One arm bent at `pts` (see `arm`), shaded as `o` says. */
+export function armAt(p: Presenter, look: SleeveLook, pts: ArmPoints, o: ArmShading = {}): string {
+  const { sleeve, cuff, rolled } = look;
+  const { shoulder: s, elbow: e, wrist: w } = pts;
+  const a = buildOf(p).arm;
+  const id = o.id ?? '';
   const dir = unit(e, w);
-  const n: [number, number] = [-dir[1], dir[0]];
   const light = tint(sleeve, 0.06);
   const dark = shade(sleeve, 0.16);
+  const across = lit(dir);
+  const upper = lit(unit(s, e));
+  const highlight = o.highlight ?? [upper[0] * a * 0.22, upper[1] * a * 0.22];
+  const [u1, u2] = o.upperHorizontal
+    ? [`x1="${s[0] - a / 2}" y1="0"`, `x2="${s[0] + a / 2}" y2="0"`]
+    : [
+        `x1="${s[0] + (upper[0] * a) / 2}" y1="${s[1] + (upper[1] * a) / 2}"`,
+        `x2="${s[0] - (upper[0] * a) / 2}" y2="${s[1] - (upper[1] * a) / 2}"`,
+      ];
   const grad =
-    `<linearGradient id="upperArm" gradientUnits="userSpaceOnUse" x1="${s[0] - a / 2}" y1="0" x2="${s[0] + a / 2}" y2="0">` +
+    `<linearGradient id="upperArm${id}" gradientUnits="userSpaceOnUse" ${u1} ${u2}>` +
     `<stop offset="0" stop-color="${light}"/><stop offset="0.55" stop-color="${sleeve}"/><stop offset="1" stop-color="${dark}"/></linearGradient>` +
-    `<linearGradient id="foreArm" gradientUnits="userSpaceOnUse" x1="${e[0] - (n[0] * a) / 2}" y1="${e[1] - (n[1] * a) / 2}" x2="${e[0] + (n[0] * a) / 2}" y2="${e[1] + (n[1] * a) / 2}">` +
+    `<linearGradient id="foreArm${id}" gradientUnits="userSpaceOnUse" x1="${e[0] + (across[0] * a) / 2}" y1="${e[1] + (across[1] * a) / 2}" x2="${e[0] - (across[0] * a) / 2}" y2="${e[1] - (across[1] * a) / 2}">` +
     `<stop offset="0" stop-color="${light}"/><stop offset="0.5" stop-color="${sleeve}"/><stop offset="1" stop-color="${dark}"/></linearGradient>`;
-  const seg = (
-    p0: readonly [number, number],
-    p1: readonly [number, number],
-    col: string,
-    wd: number,
-    cap = 'butt',
-    extra = '',
-  ) =>
+  const seg = (p0: Pt, p1: Pt, col: string, wd: number, cap = 'butt', extra = '') =>
     `<path d="M ${p0[0]} ${p0[1]} L ${p1[0]} ${p1[1]}" fill="none" stroke="${col}" stroke-width="${wd}" stroke-linecap="${cap}" ${extra}/>`;
-  const end = rolled ? lerp(e, w, 0.3) : w;
-  let out =
-    grad +
-    `<path d="M ${s[0] + 4} ${s[1] + 120} L ${e[0]} ${e[1]} L ${w[0]} ${w[1]}" fill="none" stroke="#000" stroke-width="${a - 10}" ` +
+  // A rolled sleeve ends part way down the forearm (further on a foreshortened one) in two bands.
+  const roll = o.foreInFront ? [0.36, 0.47, 0.5] : [0.2, 0.29, 0.3];
+  const end = rolled ? lerp(e, w, roll[2]) : w;
+  const from = o.shadowFrom ?? lerp(s, e, 0.4);
+  const shadow =
+    `<path d="M ${from[0]} ${from[1]} L ${e[0]} ${e[1]} L ${w[0]} ${w[1]}" fill="none" stroke="#000" stroke-width="${a - 10}" ` +
     `stroke-linecap="round" stroke-linejoin="round" opacity="0.16" filter="url(#soft)" transform="translate(8 10)"/>`;
-  if (rolled) out += seg(end, w, shade(p.skin, 0.03), a * 0.7, 'round');
-  out += seg(e, end, 'url(#foreArm)', a);
-  out += seg(s, e, 'url(#upperArm)', a, 'round');
-  out += seg(
-    lerp(s, e, 0.15).map((v, i) => v - (i ? 0 : a * 0.22)) as [number, number],
-    lerp(s, e, 0.75).map((v, i) => v - (i ? 0 : a * 0.22)) as [number, number],
-    tint(sleeve, 0.14),
-    8,
-    'round',
-    'opacity="0.5"',
-  );
+  // In front of the upper arm, the bare forearm's round end would show over the sleeve.
+  let fore = rolled ? seg(end, w, shade(p.skin, 0.03), a * 0.7, o.foreInFront ? 'butt' : 'round') : '';
+  if (o.foreInFront && !rolled)
+    fore += `<circle cx="${e[0]}" cy="${e[1]}" r="${a / 2}" fill="url(#foreArm${id})"/>`;
+  fore += seg(e, end, `url(#foreArm${id})`, a);
+  const upperArm =
+    seg(s, e, `url(#upperArm${id})`, a, 'round') +
+    seg(
+      lerp(s, e, 0.15).map((v, i) => v + highlight[i]) as [number, number],
+      lerp(s, e, 0.75).map((v, i) => v + highlight[i]) as [number, number],
+      tint(sleeve, 0.14),
+      8,
+      'round',
+      'opacity="0.5"',
+    );
+  let wrist = '';
   if (rolled) {
-    const r0 = lerp(e, w, 0.2);
-    out += seg(r0, end, tint(sleeve, 0.1), a * 1.02);
-    out += seg(lerp(e, w, 0.29), end, shade(sleeve, 0.2), a * 1.02);
+    const r0 = lerp(e, w, roll[0]);
+    wrist += seg(r0, end, tint(sleeve, 0.1), a * 1.02);
+    wrist += seg(lerp(e, w, roll[1]), end, shade(sleeve, 0.2), a * 1.02);
   }
   if (cuff) {
     const c0: [number, number] = [w[0] - dir[0] * 4, w[1] - dir[1] * 4];
     const c1: [number, number] = [w[0] + dir[0] * 18, w[1] + dir[1] * 18];
-    out += seg(c0, c1, cuff, a * 0.64);
-    out += seg(c0, [c0[0] + dir[0] * 3, c0[1] + dir[1] * 3], shade(cuff, 0.25), a * 0.64);
+    wrist += seg(c0, c1, cuff, a * 0.64);
+    wrist += seg(c0, [c0[0] + dir[0] * 3, c0[1] + dir[1] * 3], shade(cuff, 0.25), a * 0.64);
   }
-  return out;
+  const shadowed = grad + (o.shadowClip ? `<g clip-path="url(#${o.shadowClip})">${shadow}</g>` : shadow);
+  return shadowed + (o.foreInFront ? upperArm + fore : fore + upperArm) + wrist;
+}
+
+/** How big a presenter's hands are drawn (the male build's are larger). */
+export function handScale(p: Presenter): number {
+  return p.sex === 1 ? 1.2 : 1.06;
+}
+
+/** How far past the wrist point a hand starts: a jacket's shirt cuff shows between them. */
+export function handOffset(p: Presenter): number {
+  return p.outer.type === 'suit' || p.outer.type === 'blazer' ? 16 : 4;
 }
 
 /** Hands clasped in front at the waist: the right hand (viewer's right) behind, the left in front. */
@@ -194,9 +262,9 @@ export function hands(p: Presenter): string {
   const ang = (Math.atan2(w[1] - e[1], w[0] - e[0]) * 180) / Math.PI;
   const skin = p.skin;
   const line = shade(skin, 0.22);
-  const sc = p.sex === 1 ? 1.2 : 1.06;
+  const sc = handScale(p);
   const dir = unit(e, w);
-  const o = p.outer.type === 'suit' || p.outer.type === 'blazer' ? 16 : 4;
+  const o = handOffset(p);
   const hand = (front: boolean) =>
     `<g transform="translate(${w[0] + dir[0] * o} ${w[1] + dir[1] * o}) rotate(${ang - (front ? 8 : 14)}) scale(${sc})">` +
     (front

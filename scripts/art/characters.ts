@@ -5,6 +5,7 @@ import { format, resolveConfig } from 'prettier';
 import sharp from 'sharp';
 import { blinkSvg, browsSvg, figureSvg, headSvg, torsoSvg } from './figure.js';
 import { CANVAS, EYES_BOX, FULL_CANVAS, HEAD_BOX, ICON_CROP, MOUTH_BOX, NECK_PIVOT } from './geometry.js';
+import { type Pose, POSE_FILES, POSES } from './gestures.js';
 import { MOUTH_SHAPES, mouthSvg } from './mouths.js';
 import type { Presenter } from './palette.js';
 
@@ -40,6 +41,8 @@ export interface CharacterManifest {
   mouthShapes: string[];
   suggestedVoice: 'zh-female' | 'zh-male';
   files: Record<string, string>;
+  /** The gesture pictures: torso.png (and full-torso.png) with the arms in the gesture. */
+  poses: Record<Pose, { torso: string; fullTorso: string }>;
   hd: {
     scale: number;
     width: number;
@@ -49,6 +52,7 @@ export interface CharacterManifest {
     head: Box;
     pivot: { x: number; y: number };
     files: Record<string, string>;
+    poses: Record<Pose, { torso: string }>;
   };
 }
 
@@ -64,15 +68,37 @@ function fileNames(prefix: string): Record<string, string> {
   };
 }
 
+/** The pose pictures' names, `prefix` (hd/) before each; `full`: the whole figure's too. */
+function poseFiles(prefix: string): Record<Pose, { torso: string }>;
+function poseFiles(prefix: string, full: true): Record<Pose, { torso: string; fullTorso: string }>;
+function poseFiles(prefix: string, full = false) {
+  return Object.fromEntries(
+    POSES.map((pose) => {
+      const torso = `${prefix}torso-${POSE_FILES[pose]}.png`;
+      return [pose, full ? { torso, fullTorso: `full-${torso}` } : { torso }];
+    }),
+  );
+}
+
 /** Body, mouths, blink, brows and static at one scale, written to `dir`; returns the static image. */
 async function renderSet(p: Presenter, dir: string, k: number, headBox: Box): Promise<Buffer> {
   await mkdir(dir, { recursive: true });
   const body = await png(figureSvg(p), k).toBuffer();
   await writeFile(path.join(dir, 'body.png'), body);
   await writeFile(path.join(dir, 'torso.png'), await png(torsoSvg(p), k).toBuffer());
+  for (const pose of POSES) {
+    await writeFile(
+      path.join(dir, `torso-${POSE_FILES[pose]}.png`),
+      await png(torsoSvg(p, false, pose), k).toBuffer(),
+    );
+  }
   if (k === 1) {
     await writeFile(path.join(dir, 'full.png'), await png(figureSvg(p, true), k).toBuffer());
     await writeFile(path.join(dir, 'full-torso.png'), await png(torsoSvg(p, true), k).toBuffer());
+    for (const pose of POSES) {
+      const file = `full-torso-${POSE_FILES[pose]}.png`;
+      await writeFile(path.join(dir, file), await png(torsoSvg(p, true, pose), k).toBuffer());
+    }
   }
   const h = scaled(headBox, k);
   const headPng = await sharp(await png(headSvg(p), k).toBuffer())
@@ -175,6 +201,7 @@ export async function buildCharacter(p: Presenter, outRoot: string): Promise<Cha
     mouthShapes: [...MOUTH_SHAPES],
     suggestedVoice: p.suggestedVoice,
     files: { ...fileNames(''), icon: 'icon.png' },
+    poses: poseFiles('', true),
     hd: {
       scale: HD_SCALE,
       width: CANVAS.width * HD_SCALE,
@@ -184,6 +211,7 @@ export async function buildCharacter(p: Presenter, outRoot: string): Promise<Cha
       head: scaled(head, HD_SCALE),
       pivot: { x: NECK_PIVOT.x * HD_SCALE, y: NECK_PIVOT.y * HD_SCALE },
       files: fileNames('hd/'),
+      poses: poseFiles('hd/'),
     },
   };
   const file = path.join(dir, 'manifest.json');

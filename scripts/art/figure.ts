@@ -2,6 +2,7 @@
 import { arm, bodyDefs, bottoms, hands, neck } from './body.js';
 import { clothingDefs, innerTop, outerLayer, sleeveOf } from './clothing.js';
 import { CANVAS, CX, FULL_CANVAS } from './geometry.js';
+import { type Pose, poseArms } from './gestures.js';
 import { hair, hairDefs } from './hair.js';
 import { BROW_LIFT_PX, blinkOverlay, head, headAccessories, headDefs } from './head.js';
 import { fullBottoms } from './legs.js';
@@ -12,11 +13,15 @@ function defs(p: Presenter): string {
   return headDefs(p) + hairDefs(p) + bodyDefs(p) + clothingDefs(p);
 }
 
-/** The body layers (everything that stays still), back to front; `whole`: down to the feet. */
-function torsoLayers(p: Presenter, whole = false): string[] {
+/**
+ * The body layers (everything that stays still), back to front; `whole`: down to the feet. A
+ * `pose` swaps the resting arms and clasped hands for the gesture's, and nothing else.
+ */
+function torsoLayers(p: Presenter, whole = false, pose?: Pose): string[] {
   const h = hair(p);
   const s = sleeveOf(p);
   const oneArm = arm(p, s.sleeve, s.cuff, s.rolled);
+  const arms = pose ? poseArms(p, pose) : [oneArm, mirrored(oneArm, CX), hands(p)];
   return [
     // The back hair stays with the body: it hangs behind the shoulders, and a head that turns a
     // few pixels in front of it reads as hair that lags behind.
@@ -25,9 +30,7 @@ function torsoLayers(p: Presenter, whole = false): string[] {
     neck(p),
     innerTop(p),
     outerLayer(p),
-    oneArm,
-    mirrored(oneArm, CX),
-    hands(p),
+    ...arms,
   ];
 }
 
@@ -48,10 +51,13 @@ export function figureSvg(p: Presenter, whole = false): string {
   return doc(c.width, c.height, defs(p), [...torsoLayers(p, whole), ...headLayers(p)].join(''));
 }
 
-/** The figure without its head (the rig's still part), to mid-thigh or `whole` to the feet. */
-export function torsoSvg(p: Presenter, whole = false): string {
+/**
+ * The figure without its head (the rig's still part), to mid-thigh or `whole` to the feet; with a
+ * `pose`, the same picture with the gesture's arms (a pose picture).
+ */
+export function torsoSvg(p: Presenter, whole = false, pose?: Pose): string {
   const c = whole ? FULL_CANVAS : CANVAS;
-  return doc(c.width, c.height, defs(p), torsoLayers(p, whole).join(''));
+  return doc(c.width, c.height, defs(p), torsoLayers(p, whole, pose).join(''));
 }
 
 /** The head alone, full canvas (the builder crops it to HEAD_BOX). */

@@ -1,12 +1,16 @@
 /**
  * Dev previews of the generated library (reads assets/library, writes /tmp/art-preview only):
- *   npx tsx scripts/art/preview.ts [figures|faces|sprites|scenes|anchor] [ids...]
+ *   npx tsx scripts/art/preview.ts [figures|faces|sprites|scenes|anchor|poses] [ids...]
  * figures: all statics side by side; faces: every mouth + blink composited at the manifest
  * anchors; sprites: one presenter's mouths at 3x; scenes: each scene with a slide and a presenter;
- * anchor: body + mouth-D + blink at the manifest anchors, full size.
+ * anchor: body + mouth-D + blink at the manifest anchors, full size; poses: each presenter at rest
+ * and in every gesture, drawn from the code (head.png and mouth-X over it), half size, and each
+ * gesture in a 1080p office frame where the figure is ~450 px tall.
  */
 import { mkdir, readFile } from 'node:fs/promises';
 import sharp, { type OverlayOptions } from 'sharp';
+import { torsoSvg } from './figure.js';
+import { POSES, type Pose } from './gestures.js';
 import { MOUTH_SHAPES } from './mouths.js';
 import { PRESENTERS } from './palette.js';
 import { SCENES } from './scenes.js';
@@ -127,6 +131,52 @@ async function scenes() {
   await sheet('scenes', 1690, y, cells, '#000000');
 }
 
+/** The presenter in `pose` (undefined: at rest) from the code, with the head and mouth-X on. */
+async function posed(id: string, pose?: Pose): Promise<Buffer> {
+  const m = await manifest(id);
+  const p = PRESENTERS.find((x) => x.id === id)!;
+  return sharp(Buffer.from(torsoSvg(p, false, pose)))
+    .composite([
+      { input: `${LIB}/characters/${id}/head.png`, left: m.head.x, top: m.head.y },
+      { input: `${LIB}/characters/${id}/mouth-X.png`, left: m.mouth.x, top: m.mouth.y },
+    ])
+    .png()
+    .toBuffer();
+}
+
+async function poses() {
+  for (const id of ids) {
+    const cells = await Promise.all(
+      [undefined, ...POSES].map(async (pose, i) => ({
+        input: await sharp(await posed(id, pose))
+          .resize(400, 700)
+          .png()
+          .toBuffer(),
+        left: i * 400,
+        top: 0,
+      })),
+    );
+    await sheet(`poses-${id}`, 1600, 700, cells);
+  }
+  for (const pose of POSES) {
+    const cells: OverlayOptions[] = [];
+    for (const [i, id] of ids.entries()) {
+      const small = await sharp(await posed(id, pose))
+        .resize({ height: 450 })
+        .png()
+        .toBuffer();
+      cells.push({ input: small, left: 20 + i * 300, top: 20 });
+    }
+    // The bottom of a 1080p office frame, the presenters standing on its bottom edge.
+    await sharp(`${LIB}/scenes/office.jpg`)
+      .extract({ left: 0, top: 1080 - 470, width: 1920, height: 470 })
+      .composite(cells)
+      .png()
+      .toFile(`${OUT}/poses-${pose}-1080p.png`);
+    console.log(`${OUT}/poses-${pose}-1080p.png`);
+  }
+}
+
 await mkdir(OUT, { recursive: true });
-const modes: Record<string, () => Promise<void>> = { figures, faces, sprites, scenes, anchor };
+const modes: Record<string, () => Promise<void>> = { figures, faces, sprites, scenes, anchor, poses };
 await (modes[mode] ?? figures)();

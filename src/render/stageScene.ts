@@ -16,6 +16,7 @@ import {
   type Size,
 } from '../model/project';
 import { eyesClosedAt, shapeAt, type MouthCue, type MouthShape } from '../model/speech';
+import { pointingSide } from '../model/motion';
 
 /*
  * What the stage shows, as plain data: from the document, the page, the framing and the moment,
@@ -67,6 +68,8 @@ export interface StageScene {
   face: PresenterFace;
   /** The page has a presenter chosen. */
   hasPresenter: boolean;
+  /** Where a pointing gesture points: towards the slide of the page layout (pointingSide). */
+  pointTo: 'left' | 'right';
 }
 
 /** What the scene is built from. */
@@ -187,7 +190,8 @@ export function buildStageScene(input: StageSceneInput): StageScene {
     shape: mouth && mouth.ms >= 0 ? shapeAt(mouth.timeline, mouth.ms) : 'X',
     eyesClosed: input.blink ? eyesClosedAt(input.blink.times, input.blink.ms) : false,
   };
-  return { orientation, frame, exportFrame, isScale: view.isScale, items, face, hasPresenter };
+  const pointTo = pointingSide(characterBox(doc), slideBox(doc));
+  return { orientation, frame, exportFrame, isScale: view.isScale, items, face, hasPresenter, pointTo };
 }
 
 /** The item of `id`, or undefined. */
@@ -229,5 +233,6 @@ export function presenterScene(art: { width: number; height: number; staticImg: 
     ],
     face: { shape: 'X', eyesClosed: false },
     hasPresenter: true,
+    pointTo: 'right',
   };
 }

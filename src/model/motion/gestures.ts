@@ -100,13 +100,16 @@ export function gestureAt(gestures: readonly Gesture[], ms: number, fps = 25, sh
 export type TorsoPose = 'rest' | 'palm' | 'pointLeft' | 'pointRight';
 
 /**
- * Which side of the frame the presenter points to: across the frame, away from the edge it stands
- * nearer (the slide sits on the other side in every layout the editor offers), so a presenter on
- * the left points right. Needs nothing but the presenter's box, the same on the stage and in
- * the video in any framing.
+ * Which side of the frame the presenter points to: towards the slide's centre, and to the right
+ * when the two are centred on each other (portrait: the slide above the presenter). Both sides
+ * call it with the document's own boxes (model/project characterBox and slideBox), so the stage
+ * and the video point the same way in every framing of the page.
  */
-export function pointingSide(character: { x: number; width: number }, frameWidth: number): 'left' | 'right' {
-  return character.x + character.width / 2 <= frameWidth / 2 ? 'right' : 'left';
+export function pointingSide(
+  character: { x: number; width: number },
+  slide: { x: number; width: number },
+): 'left' | 'right' {
+  return slide.x + slide.width / 2 < character.x + character.width / 2 - 1 ? 'left' : 'right';
 }
 
 /** The torso picture on the frame shown `ms` into the page (`shiftMs` as gestureAt's). */

@@ -3,7 +3,6 @@ import type { Graphics, Text } from 'pixi.js';
 import type { CharacterItem } from '../../api/library.contract';
 import { SCALE_BODY_FULL, type Box } from '../../model/project';
 import { subtitleStyle } from '../../model/speech';
-import { pointingSide } from '../../model/motion';
 import type { StageItemKind, StageScene } from '../stageScene';
 import { BackgroundView } from './views/BackgroundView';
 import { PresenterView, type PresenterTalk } from './views/PresenterView';
@@ -64,7 +63,7 @@ export function StageItems(p: Props) {
                 face={p.scene.face}
                 talk={p.talk}
                 whole={p.scene.isScale === SCALE_BODY_FULL}
-                pointSide={pointingSide(item.box, p.scene.frame.width)}
+                pointSide={p.scene.pointTo}
               />
             );
           case 'gif':

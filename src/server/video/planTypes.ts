@@ -103,7 +103,13 @@ export interface PagePlan {
   background: string | null;
   slide: { file: string; box: Box } | null;
   /** `own`: a user's presenter that moves by itself, drawn over a transparent stand-in rig. */
-  character: { rig: RigFiles; box: Box; own?: OwnPresenterMotion };
+  character: {
+    rig: RigFiles;
+    box: Box;
+    own?: OwnPresenterMotion;
+    /** The side of the frame a pointing gesture points to (pointingSide of the page layout); right when absent. */
+    pointTo?: 'left' | 'right';
+  };
   /** Audio clips played one after another (the page's segments). */
   audio: PageAudio[];
   /** Burn in subtitles of the narration (document subtitle 1). */

@@ -7,7 +7,7 @@ import { headSpritesDir, pruneHeadSprites, writeHeadTrack } from './headTrack';
 import { pageArgs } from './ffmpegArgs';
 import type { PagePlan, RigFiles } from './planTypes';
 import { poseStill } from './poseStills';
-import { pointingSide, type MotionTimeline } from '../../model/motion';
+import type { MotionTimeline } from '../../model/motion';
 import { blinkTimes } from './renderPlan';
 import { filtersOnlyArgs, profiling, timed, timedFfmpeg } from './renderProfile';
 import { writePartFiles } from './shotPartFiles';
@@ -45,7 +45,7 @@ async function pageStills(
   const gestures = {
     motion,
     rig: plan.character.rig,
-    side: pointingSide(plan.character.box, plan.frame.width),
+    side: plan.character.pointTo ?? 'right',
     window: { fromMs: 0, lengthMs: plan.durationMs },
   };
   const drawn = (rig: RigFiles) => ({ ...plan, character: { ...plan.character, rig } });

@@ -1,11 +1,13 @@
 import {
+  characterBox as layoutCharacterBox,
   SCALE_BODY_FULL,
   shotFraming,
+  slideBox as layoutSlideBox,
   SOUND_MUTED,
   type ProjectDocument,
   type Texture,
 } from '../../model/project';
-import { scaledAnchor } from '../../model/motion';
+import { pointingSide, scaledAnchor } from '../../model/motion';
 import { partRig } from './layers/headPart';
 import {
   FPS,
@@ -42,6 +44,8 @@ export function planPages(
   const { scene, character } = doc;
   const background = scene.path || scene.icon;
   const characterBox = fitCharacterBox(character, rig, frame);
+  // Pointing gestures go towards the slide, from the document's own boxes as on the stage.
+  const pointTo = pointingSide(layoutCharacterBox(doc), layoutSlideBox(doc));
   return doc.ppt.pages.map((page, i) => {
     const audio = audioOf(page);
     const spokenMs = audio.reduce((sum, a) => sum + a.durationMs, 0);
@@ -99,7 +103,7 @@ export function planPages(
       durationMs,
       background: background ? resolve(background) : null,
       slide,
-      character: { rig, box: characterBox },
+      character: { rig, box: characterBox, pointTo },
       audio,
       subtitles: doc.subtitle === 1,
       ...(parts ? { parts } : {}),

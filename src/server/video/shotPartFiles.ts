@@ -4,7 +4,6 @@ import type { ProjectDocument } from '../../model/project';
 import type { MouthCue } from '../../model/speech';
 import { blinkTrack, BLINK_MS, mouthTrack } from './ffconcat';
 import type { PagePart, PagePlan, PartFiles, RigFiles } from './planTypes';
-import { pointingSide } from '../../model/motion';
 import { poseStill } from './poseStills';
 import { partRig } from './layers/headPart';
 import { writeHeadTrack } from './headTrack';
@@ -57,7 +56,7 @@ export async function writePartFiles(
     const gestures = part.character && {
       motion,
       rig: drawn.character.rig,
-      side: pointingSide(part.character, plan.frame.width),
+      side: plan.character.pointTo ?? 'right',
       window: { fromMs: from, lengthMs: length },
       made,
       track: `${prefix}-part${k}-pose.ffconcat`,

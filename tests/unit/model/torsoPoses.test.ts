@@ -19,11 +19,14 @@ const spoken = (text: string, fromMs = 0): TimedWord[] =>
   [...text].map((ch, i) => ({ text: ch, startMs: fromMs + i * 200, endMs: fromMs + i * 200 + 180 }));
 
 describe('torso poses of the gestures', () => {
-  it('points away from the edge the presenter stands nearer', () => {
-    expect(pointingSide({ x: 45, width: 400 }, 1280)).toBe('right');
-    expect(pointingSide({ x: 800, width: 400 }, 1280)).toBe('left');
-    // Centred (a portrait presenter): right, the default layout's side of the slide.
-    expect(pointingSide({ x: 440, width: 400 }, 1280)).toBe('right');
+  it('points towards the slide', () => {
+    // The default landscape layout: the presenter left, the slide right.
+    expect(pointingSide({ x: 45, width: 300 }, { x: 586, width: 480 })).toBe('right');
+    expect(pointingSide({ x: 700, width: 300 }, { x: 60, width: 480 })).toBe('left');
+    // A presenter near the middle still points at a slide on its right (the blank-card layout).
+    expect(pointingSide({ x: 560, width: 300 }, { x: 586, width: 480 })).toBe('right');
+    // Centred on each other (portrait): right.
+    expect(pointingSide({ x: 100, width: 200 }, { x: 50, width: 300 })).toBe('right');
   });
 
   it('names the pointing picture by side and shifts a clip clock onto the page', () => {

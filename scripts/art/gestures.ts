@@ -39,13 +39,13 @@ type ArmKind = 'palm' | 'point' | 'hang';
  * forearm out and up, rather than reaching out straight.
  */
 const BENDS: Record<ArmKind, { elbow: Pt; wrist: Pt }> = {
-  palm: { elbow: [-40, 196], wrist: [-30, -46] },
+  palm: { elbow: [-40, 196], wrist: [-22, -44] },
   point: { elbow: [-34, 194], wrist: [-36, -56] },
   hang: { elbow: [-18, 208], wrist: [24, 186] },
 };
 
 /** The angle of each pose's hand: fingers from straight up (palm), pointing from straight left. */
-const HAND_DEG: Record<ArmKind, number> = { palm: -38, point: 24, hang: 0 };
+const HAND_DEG: Record<ArmKind, number> = { palm: -50, point: 24, hang: 0 };
 
 /** Gesturing hands are drawn a little larger than the clasped ones: they must read on their own. */
 const HAND_GROW: Record<ArmKind, number> = { palm: 1.2, point: 1.08, hang: 1.12 };
@@ -121,6 +121,11 @@ function hangingHand(p: Presenter): string {
   );
 }
 
+/** The same drawing in black (for its soft shadow). */
+function silhouette(svg: string): string {
+  return svg.replace(/fill="(?!none")[^"]*"/g, 'fill="#000"').replace(/stroke="[^"]*"/g, 'stroke="#000"');
+}
+
 const HANDS: Record<ArmKind, (p: Presenter) => string> = {
   palm: openHand,
   point: pointingHand,
@@ -136,7 +141,7 @@ function poseArm(p: Presenter, kind: ArmKind): string {
   const at: Pt = [w[0] + dir[0] * o, w[1] + dir[1] * o];
   const deg = kind === 'hang' ? (Math.atan2(dir[1], dir[0]) * 180) / Math.PI - 90 : HAND_DEG[kind];
   const hand = `<g transform="translate(${at[0]} ${at[1]}) rotate(${deg}) scale(${handScale(p) * HAND_GROW[kind]})">${HANDS[kind](p)}</g>`;
-  const shadow = `<g clip-path="url(#armShade)"><g filter="url(#soft)" opacity="0.14" transform="translate(6 9)">${hand.replace(/fill="[^"]*"/g, 'fill="#000"').replace(/stroke="[^"]*"/g, 'stroke="#000"')}</g></g>`;
+  const shadow = `<g clip-path="url(#armShade)"><g filter="url(#soft)" opacity="0.14" transform="translate(6 9)">${silhouette(hand)}</g></g>`;
   return (
     armAt(p, sleeveOf(p), pts, { id: kind, shadowClip: 'armShade', foreInFront: kind !== 'hang' }) +
     shadow +

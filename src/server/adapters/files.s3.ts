@@ -1,4 +1,4 @@
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -29,6 +29,7 @@ import {
 import type { S3Config } from './s3.config';
 import { inBatches, missingAs, s3Client } from './s3Client';
 import { S3LocalCache, type ObjectVersion } from './s3LocalCache';
+import { uploadFile } from './s3Upload';
 
 /** Uploads of one committed folder (a deck's pages) at once. */
 const UPLOAD_CONCURRENCY = 4;
@@ -238,17 +239,15 @@ export class S3FileStore extends UrlSigner implements FileStore {
     return { url, maxAgeSeconds: Math.max(0, Math.floor((signedAt + 2 * windowMs - nowMs) / 1000) - 60) };
   }
 
+  /** One PUT, or a multipart upload above S3_MULTIPART_MB (aborted if it fails). */
   private async upload(file: string, key: string): Promise<void> {
-    const { size } = await stat(file);
-    await this.client.send(
-      new PutObjectCommand({
-        Bucket: this.bucket,
-        Key: checkKey(key),
-        Body: createReadStream(file),
-        ContentLength: size,
-        ContentType: contentTypeOf(key),
-      }),
-    );
+    const target = {
+      client: this.client,
+      bucket: this.bucket,
+      key: checkKey(key),
+      contentType: contentTypeOf(key),
+    };
+    await uploadFile(target, file, this.config);
   }
 
   /** ETag, size and date of a key, or null when there is no such object. */

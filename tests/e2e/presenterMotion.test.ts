@@ -1,20 +1,30 @@
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   eyeStateAt,
+  gestureEvents,
   headCorner,
   headLayout,
   motionTimeline,
+  pointingSide,
   poseAt,
+  torsoPoseAt,
+  type Gesture,
   type HeadRig,
 } from '../../src/model/motion';
-import type { MouthCue } from '../../src/model/speech';
-import { newDocument, saveNarration, type Box, type ProjectDocument } from '../../src/model/project';
-import { ffmpegPath } from '../../src/server/adapters/media/ffmpeg';
+import type { MouthCue, TimedWord } from '../../src/model/speech';
+import {
+  characterBox,
+  newDocument,
+  saveNarration,
+  slideBox,
+  type Box,
+  type ProjectDocument,
+} from '../../src/model/project';
 import { SCREENSHOT_DIR } from './helpers/browser';
+import { armsOf, meanAbs, restBetween, videoBox } from './helpers/presenterFrames';
 import { installHeldClock, holdClockAt } from './helpers/heldClock';
 import { loginAsDemo } from './helpers/login';
 import { chooseBuiltInCast, doneVideoCard, videoKey, waitForSpokenPages } from './helpers/screens';
@@ -47,27 +57,12 @@ const BOX_TOLERANCE = 4;
 const HEAD_TOLERANCE = 3.5;
 const EYES_TOLERANCE = 6;
 
-const meanAbs = (a: Buffer, b: Buffer) => {
-  let sum = 0;
-  for (let i = 0; i < a.length; i++) sum += Math.abs(a[i] - b[i]);
-  return sum / a.length;
-};
-
-/** The middle frame of the longest rest between two stretches of speech (ms). */
-function restBetween(cues: readonly MouthCue[]): number {
-  let best = { from: 0, length: 0 };
-  cues.forEach((c, i) => {
-    const next = cues[i + 1];
-    if (c.shape !== 'X' || i === 0 || !next) return;
-    if (next.startMs - c.startMs > best.length) best = { from: c.startMs, length: next.startMs - c.startMs };
-  });
-  return Math.floor((best.from + best.length / 2) / FRAME_MS) * FRAME_MS;
-}
-
 interface Measured {
   ms: number;
   state: string;
+  torso: string;
   box: number;
+  arms: number;
   head: number;
   eyes: number;
 }
@@ -83,6 +78,7 @@ describe('the stage and the rendered video show the same presenter at the same t
   let mp4: string;
   let cues: MouthCue[];
   let audioMs: number;
+  let gestures: Gesture[];
   const measured: Measured[] = [];
   let rig: Rig;
   const work = path.join(SCREENSHOT_DIR, 'presenter-motion');
@@ -146,37 +142,15 @@ describe('the stage and the rendered video show the same presenter at the same t
     writeFileSync(mp4, await res.body());
     const tts = final.ppt.pages[0].tts.split('?')[0].replace(/\.[a-z0-9]+$/i, '.json');
     const timings = await browser.context.request.get(`${server.url}${tts}`);
-    const read = (await timings.json()) as { mouth: MouthCue[]; durationMs: number };
+    const read = (await timings.json()) as { mouth: MouthCue[]; durationMs: number; words: TimedWord[] };
     cues = read.mouth;
     audioMs = read.durationMs;
     expect(cues.length).toBeGreaterThan(10);
+    // 非常 and 特别 stress a point (open palms), 请看这里 sends the eye to the slide (pointing).
+    gestures = gestureEvents({ words: read.words, stickersMs: [], durationMs: audioMs });
+    expect(gestures.map((g) => g.pose)).toContain('palm');
+    expect(gestures.map((g) => g.pose)).toContain('point');
   }, 420_000);
-
-  /** The presenter box of the video frame shown at `ms` (export px, RGB). */
-  function videoBox(ms: number, box: Box): Buffer {
-    const n = Math.round(ms / FRAME_MS);
-    const crop = `crop=${box.width}:${box.height}:${box.x}:${box.y}`;
-    const out = spawnSync(
-      ffmpegPath(),
-      [
-        '-v',
-        'error',
-        '-i',
-        mp4,
-        '-vf',
-        `select=eq(n\\,${n}),${crop}`,
-        '-frames:v',
-        '1',
-        '-f',
-        'rawvideo',
-        '-pix_fmt',
-        'rgb24',
-        'pipe:1',
-      ],
-      { maxBuffer: 64 * 1024 * 1024 },
-    );
-    return out.stdout;
-  }
 
   it('shows the same pose, mouth and eyes on the stage as in the video frame at the same time', async () => {
     const c = final.character;
@@ -186,7 +160,16 @@ describe('the stage and the rendered video show the same presenter at the same t
     // Times: during speech, the first blink's first and last closed frame and the frame after it,
     // the first brow lift, a nod, at rest between sentences and after the narration.
     const firstBlink = motion.blinks[0];
+    const palm = gestures.find((g) => g.pose === 'palm')!.startMs;
+    const point = gestures.find((g) => g.pose === 'point')!.startMs;
+    const side = pointingSide(characterBox(final), slideBox(final));
+    expect(side).toBe('right');
+    // Gestures: the first frame of each and one well inside it.
     const times = [
+      palm,
+      palm + 600,
+      point,
+      point + 800,
       600,
       1800,
       firstBlink,
@@ -215,9 +198,11 @@ describe('the stage and the rendered video show the same presenter at the same t
     const boxes = new Map<number, { stage: Buffer; video: Buffer; head: Box; eyes: Box }>();
     for (const ms of times) {
       await holdClockAt(page, ms);
-      const face = await stageApi<{ shape: string; eyes: string }>(page, 'face');
+      const face = await stageApi<{ shape: string; eyes: string; torso: string }>(page, 'face');
       const state = eyeStateAt(motion, ms);
       expect(face.eyes, `eyes at ${ms} ms`).toBe(state);
+      const torso = torsoPoseAt({ gestures, fps: 25 }, ms, side);
+      expect(face.torso, `torso at ${ms} ms`).toBe(torso);
       const png = await exportFrame(page);
       const size = await sharp(png).metadata();
       expect([size.width, size.height]).toEqual([W, H]);
@@ -227,7 +212,7 @@ describe('the stage and the rendered video show the same presenter at the same t
         .removeAlpha()
         .raw()
         .toBuffer();
-      const video = videoBox(ms, box);
+      const video = videoBox(mp4, ms, box);
       expect(video.length, `video frame at ${ms} ms`).toBe(stage.length);
       await sharp(video, { raw: { width: box.width, height: box.height, channels: 3 } })
         .png()
@@ -245,19 +230,23 @@ describe('the stage and the rendered video show the same presenter at the same t
       const m: Measured = {
         ms,
         state,
+        torso,
         box: meanAbs(stage, video),
+        arms: meanAbs(await cut(stage, armsOf(box)), await cut(video, armsOf(box))),
         head: meanAbs(await cut(stage, head), await cut(video, head)),
         eyes: meanAbs(await cut(stage, eyes), await cut(video, eyes)),
       };
       measured.push(m);
       console.log(
-        `${ms} ms (${state}, ${face.shape}): box ${m.box.toFixed(2)}, head ${m.head.toFixed(2)}, eyes ${m.eyes.toFixed(2)}`,
+        `${ms} ms (${state}, ${torso}, ${face.shape}): box ${m.box.toFixed(2)}, arms ${m.arms.toFixed(2)}, ` +
+          `head ${m.head.toFixed(2)}, eyes ${m.eyes.toFixed(2)}`,
       );
     }
     writeFileSync(path.join(work, 'measured.json'), JSON.stringify(measured, null, 1));
     // Open, closed and the frame after a blink, during speech and at rest: the same picture.
     for (const m of measured.filter((x) => x.state !== 'lifted')) {
       expect(m.box, `box at ${m.ms} ms`).toBeLessThan(BOX_TOLERANCE);
+      expect(m.arms, `arms at ${m.ms} ms`).toBeLessThan(BOX_TOLERANCE);
       expect(m.head, `head at ${m.ms} ms`).toBeLessThan(HEAD_TOLERANCE);
       expect(m.eyes, `eyes at ${m.ms} ms`).toBeLessThan(EYES_TOLERANCE);
     }
@@ -275,6 +264,18 @@ describe('the stage and the rendered video show the same presenter at the same t
     const stepOff = meanAbs(await cut(late.stage, shifted), await cut(late.video, late.head));
     console.log(`head 2 px off at 1800 ms: ${stepOff.toFixed(2)}`);
     expect(stepOff).toBeGreaterThan(2 * measured.find((x) => x.ms === 1800)!.head);
+    // The gestures show in both, and the compare tells a gesture's torso from the rest torso.
+    expect(measured.filter((x) => x.torso === 'palm').length).toBeGreaterThanOrEqual(2);
+    expect(measured.filter((x) => x.torso.startsWith('point')).length).toBeGreaterThanOrEqual(2);
+    const rest = measured.find((x) => x.torso === 'rest' && x.state === 'open')!;
+    for (const ms of [palm + 600, point + 800]) {
+      const wrong = meanAbs(
+        await cut(boxes.get(ms)!.video, armsOf(box)),
+        await cut(boxes.get(rest.ms)!.stage, armsOf(box)),
+      );
+      console.log(`arms, video at ${ms} ms vs the stage at rest: ${wrong.toFixed(2)}`);
+      expect(wrong).toBeGreaterThan(2 * BOX_TOLERANCE);
+    }
   }, 300_000);
 
   // The render's head track draws brows.png on the frames eyeStateAt says 'lifted', like the stage.

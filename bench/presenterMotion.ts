@@ -2,19 +2,19 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import type { MouthCue, MouthShape } from '../src/model/speech';
+import type { MouthCue, MouthShape, TimedWord } from '../src/model/speech';
 import { runFfmpeg } from '../src/server/adapters/media/ffmpeg';
-import { blinkTrack, mouthTrack } from '../src/server/video/ffconcat';
-import { pageArgs } from '../src/server/video/ffmpegArgs';
 import type { PagePlan, RigFiles } from '../src/server/video/planTypes';
-import { pageMotion } from '../src/server/video/speaking';
-import { composeStill, transparentLike } from '../src/server/video/stillComposer';
+import { renderPage } from '../src/server/video/renderPage';
+import { processTreeCpuSeconds } from './profile';
 
-// `npx tsx bench/presenterMotion.ts`: the cost of the moving head (issue 13). The same 1080p pages
-// (scene, slide, presenter, 20 s of lip-sync each) rendered page by page with the flat rig (body.png,
-// mouth and blink overlays: the render before) and with the layered rig (torso still, the head with
-// mouth and eyes turned and moved per frame), alternating, in one run. Written to
-// bench/results/motion.json.
+// `npx tsx bench/presenterMotion.ts`: the cost of the presenter's motion (issue 13). The same 1080p
+// pages (scene, slide, presenter, 20 s of lip-sync each) rendered by the render's own renderPage
+// with the flat rig (body.png with mouth and blink overlays: the render before the motion), the
+// layered rig (torso still, the head track: head, mouth and eyes pre-turned and moved per frame)
+// and the layered rig with hand gestures (narration words that point and stress: the still track
+// of a still per torso pose), alternating, in one run. CPU time is this process's and its ffmpeg
+// children's. Written to bench/results/motion.json.
 const root = path.resolve(import.meta.dirname, '..');
 const work = mkdtempSync(path.join(tmpdir(), 'motion-bench-'));
 const PAGES = Number(process.env.BENCH_PAGES) || 3;
@@ -25,6 +25,7 @@ const common = {
   width: m.width,
   height: m.height,
   blink: path.join(dir, 'blink.png'),
+  brows: path.join(dir, m.files.brows),
   mouths: Object.fromEntries((m.mouthShapes as string[]).map((s) => [s, path.join(dir, `mouth-${s}.png`)])),
   mouth: m.mouth,
   eyes: m.eyes,
@@ -35,6 +36,24 @@ const layered: RigFiles = {
   body: path.join(dir, 'torso.png'),
   head: { file: path.join(dir, 'head.png'), box: m.head, pivot: m.pivot },
 };
+const gesturing: RigFiles = {
+  ...layered,
+  poses: {
+    palm: path.join(dir, m.poses.palm.torso),
+    pointLeft: path.join(dir, m.poses.pointLeft.torso),
+    pointRight: path.join(dir, m.poses.pointRight.torso),
+  },
+};
+const KINDS = { flat, layered, gesturing } as const;
+type Kind = keyof typeof KINDS;
+
+/** Words that make the presenter gesture every 5 s: pointing (请看), then open palms (非常). */
+function wordsOf(): TimedWord[] {
+  const words: TimedWord[] = [];
+  for (let t = 1000, k = 0; t < PAGE_MS - 2500; t += 5000, k++)
+    words.push({ text: k % 2 ? '非常' : '请看', startMs: t, endMs: t + 400 });
+  return words;
+}
 
 // Speech-like cues: a shape every 120 to 200 ms, a pause after each 2.5 s sentence.
 function cuesOf(page: number): MouthCue[] {
@@ -51,7 +70,7 @@ function cuesOf(page: number): MouthCue[] {
   return cues;
 }
 
-async function renderPage(rig: RigFiles, page: number, background: string, slide: string, audio: string) {
+async function renderOne(kind: Kind, page: number, background: string, slide: string, audio: string) {
   const cues = cuesOf(page);
   const plan: PagePlan = {
     index: page,
@@ -60,27 +79,17 @@ async function renderPage(rig: RigFiles, page: number, background: string, slide
     durationMs: PAGE_MS,
     background,
     slide: { file: slide, box: { x: 760, y: 140, width: 1060, height: 596 } },
-    character: { rig, box: { x: 120, y: 80, width: 571, height: 1000 } },
-    audio: [{ file: audio, durationMs: PAGE_MS, mouth: cues }],
+    character: { rig: KINDS[kind], box: { x: 120, y: 80, width: 571, height: 1000 } },
+    audio: [{ file: audio, durationMs: PAGE_MS, mouth: cues, words: kind === 'gesturing' ? wordsOf() : [] }],
   };
-  const tag = `${rig.head ? 'layered' : 'flat'}-${page}`;
-  const files = {
-    still: path.join(work, `${tag}-still.png`),
-    mouthTrack: path.join(work, `${tag}-mouth.ffconcat`),
-    blinkTrack: path.join(work, `${tag}-blink.ffconcat`),
-    audio: [audio],
-    output: path.join(work, `${tag}.mp4`),
-  };
+  // As a render job's folder: the head sprites are cached two levels up (work/cache/heads).
+  const pageWork = path.join(work, 'renders', `${kind}-${page}`);
+  mkdirSync(pageWork, { recursive: true });
+  const cpuBefore = processTreeCpuSeconds() ?? NaN;
   const started = performance.now();
-  await composeStill(plan, files.still);
-  writeFileSync(files.mouthTrack, mouthTrack(cues, PAGE_MS, rig.mouths));
-  const open = path.join(work, `${tag}-open.png`);
-  await transparentLike(rig.blink, open);
-  writeFileSync(files.blinkTrack, blinkTrack(pageMotion(plan).blinks, PAGE_MS, open, rig.blink));
-  // -benchmark: ffmpeg reports its own CPU time, which other load on the machine does not inflate.
-  const { stderr } = await runFfmpeg(['-benchmark', ...pageArgs(plan, files)]);
-  const cpu = /utime=([\d.]+)s stime=([\d.]+)s/.exec(stderr);
-  return { wallMs: performance.now() - started, cpuS: cpu ? Number(cpu[1]) + Number(cpu[2]) : NaN };
+  const output = path.join(pageWork, 'page.mp4');
+  await renderPage(plan, null, pageWork, output, 'veryfast', new AbortController().signal, () => {});
+  return { wallMs: performance.now() - started, cpuS: (processTreeCpuSeconds() ?? NaN) - cpuBefore };
 }
 
 try {
@@ -92,36 +101,46 @@ try {
     .toFile(slide);
   const audio = path.join(work, 'speech.wav');
   await runFfmpeg(['-y', '-f', 'lavfi', '-i', 'sine=f=220:r=48000', '-t', String(PAGE_MS / 1000), audio]);
-  const ms = { flat: 0, layered: 0 };
-  const cpu = { flat: 0, layered: 0 };
+  const ms: Record<Kind, number> = { flat: 0, layered: 0, gesturing: 0 };
+  const cpu: Record<Kind, number> = { flat: 0, layered: 0, gesturing: 0 };
+  const kinds = Object.keys(KINDS) as Kind[];
+  // Head sprites are made once per machine (headTrack.ts): made here before anything is timed.
+  await renderOne('layered', 0, background, slide, audio);
   for (let page = 1; page <= PAGES; page++) {
-    // Alternating, so both meet the same machine load.
-    const order = page % 2 ? (['flat', 'layered'] as const) : (['layered', 'flat'] as const);
+    // In a rotating order, so each meets the same machine load.
+    const order = kinds.map((_, i) => kinds[(i + page) % kinds.length]);
     for (const kind of order) {
-      const one = await renderPage(kind === 'flat' ? flat : layered, page, background, slide, audio);
+      const one = await renderOne(kind, page, background, slide, audio);
       ms[kind] += one.wallMs;
       cpu[kind] += one.cpuS;
     }
   }
   const videoS = (PAGES * PAGE_MS) / 1000;
   const factor = (t: number) => +(videoS / (t / 1000)).toFixed(2);
+  const figures = (kind: Kind) => ({
+    renderSeconds: +(ms[kind] / 1000).toFixed(2),
+    realtimeFactor: factor(ms[kind]),
+    cpuSeconds: +cpu[kind].toFixed(2),
+    videoSecondsPerCpuSecond: +(videoS / cpu[kind]).toFixed(2),
+  });
+  const change = (from: number, to: number) => +((from / to - 1) * 100).toFixed(1) + ' %';
   const result = {
     date: new Date().toISOString(),
     pages: PAGES,
     videoSeconds: videoS,
-    flatRig: {
-      renderSeconds: +(ms.flat / 1000).toFixed(2),
-      realtimeFactor: factor(ms.flat),
-      ffmpegCpuSeconds: +cpu.flat.toFixed(2),
+    flatRig: figures('flat'),
+    layeredRig: figures('layered'),
+    layeredRigWithGestures: figures('gesturing'),
+    // Per CPU second: what the motion costs on a machine with nothing else running.
+    cpuRealtimeFactorChange: {
+      flatToLayered: change(cpu.flat, cpu.layered),
+      flatToGestures: change(cpu.flat, cpu.gesturing),
+      layeredToGestures: change(cpu.layered, cpu.gesturing),
     },
-    layeredRig: {
-      renderSeconds: +(ms.layered / 1000).toFixed(2),
-      realtimeFactor: factor(ms.layered),
-      ffmpegCpuSeconds: +cpu.layered.toFixed(2),
+    wallRealtimeFactorChange: {
+      flatToLayered: change(ms.flat, ms.layered),
+      flatToGestures: change(ms.flat, ms.gesturing),
     },
-    realtimeFactorChange: +((factor(ms.layered) / factor(ms.flat) - 1) * 100).toFixed(1) + ' %',
-    // Per CPU second of ffmpeg: what the moving head costs on a machine with nothing else running.
-    cpuRealtimeFactorChange: +((cpu.flat / cpu.layered - 1) * 100).toFixed(1) + ' %',
     limit: 'at most -15 %',
   };
   const out = path.join(root, 'bench/results/motion.json');

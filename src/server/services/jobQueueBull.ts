@@ -4,6 +4,7 @@ import { JobFailure, WaitingForTasks, type FanOut, type JobHandler } from './job
 import { defaultPriority, JobRowReads, type JobPriority, type JobQueue, type NewJob } from './jobQueue';
 import { executeJob, LEASE_MS, WAITING_LEASE_MS } from './jobExecution';
 import { WorkerHeartbeat } from './jobQueueHeartbeat';
+import { LostJobReconciler } from './jobQueueReconcile';
 import { BullSubTasks } from './jobQueueTasks';
 
 export interface BullQueueOptions {
@@ -17,6 +18,8 @@ export interface BullQueueOptions {
   busyRetryMs?: number;
   /** What this process's heartbeat calls it: `web` or `worker` (default `worker`). */
   role?: string;
+  /** How often the workers look for jobs Redis has lost (default 30 s; jobQueueReconcile.ts). */
+  reconcileMs?: number;
 }
 
 /** BullMQ priority bands (1 is first): short jobs before long ones, then by the owner's queue. */
@@ -42,6 +45,8 @@ export class BullJobQueue extends JobRowReads implements JobQueue {
   private readonly runningKinds = new Map<number, string>();
   private readonly heartbeat: WorkerHeartbeat;
   readonly subTasks: BullSubTasks;
+  /** Queues again the jobs whose BullMQ job Redis lost (a Redis restart). */
+  readonly reconciler: LostJobReconciler;
   private afterEach: (() => Promise<unknown>) | undefined;
   private started = false;
   private claiming: Promise<unknown> = Promise.resolve();
@@ -66,8 +71,19 @@ export class BullJobQueue extends JobRowReads implements JobQueue {
         workerId: this.heartbeat.id,
         reportParent: (id, fraction, message) =>
           jobs.heartbeat(id, Math.min(0.99, fraction), message, WAITING_LEASE_MS),
+        parentRunning: (id) => this.isRunning(id),
       },
       () => this.heartbeat.beat(),
+    );
+    this.reconciler = new LostJobReconciler(
+      {
+        jobs,
+        holds: (row) => transport.holds(bullJobId(row)),
+        submit: (row) => this.submit(row),
+        takeChore: (name, ttlMs) => transport.takeChore(name, ttlMs),
+        log,
+      },
+      opts.reconcileMs,
     );
   }
 
@@ -143,9 +159,11 @@ export class BullJobQueue extends JobRowReads implements JobQueue {
       this.opts.concurrency,
       (delivery) => this.deliver(delivery),
       (ids) => ids.forEach((id) => this.aborts.get(id)?.abort(new JobFailure('已取消'))),
+      (id) => this.isRunning(id),
     );
     await this.subTasks.start();
     this.heartbeat.start();
+    this.reconciler.start();
   }
 
   async stop(): Promise<void> {
@@ -153,6 +171,7 @@ export class BullJobQueue extends JobRowReads implements JobQueue {
     await this.transport.stopWorker();
     await this.subTasks.stop();
     await this.heartbeat.stop();
+    await this.reconciler.stop();
   }
 
   async close(): Promise<void> {
@@ -165,9 +184,13 @@ export class BullJobQueue extends JobRowReads implements JobQueue {
     const handler = this.handlers.get(delivery.kind);
     if (!handler) throw new Error(`no handler for job kind ${delivery.kind}`);
     // The join step of a job that fanned out: its row is still running, its owner's slot still held.
+    // It takes back the short lease at once: a long one says the row only waits for its tasks,
+    // which the lost-job check relies on (jobQueueReconcile.ts).
     const joining = delivery.settled ? await this.jobs.find(delivery.rowId) : undefined;
-    const claimed =
-      joining?.status === 'running' ? joining : await this.claim(delivery.rowId, handler.perOwner ?? 1);
+    const joined =
+      joining?.status === 'running' &&
+      (await this.jobs.heartbeat(joining.id, joining.progress, joining.message, LEASE_MS));
+    const claimed = joined ? joining : await this.claim(delivery.rowId, handler.perOwner ?? 1);
     if (claimed === 'gone') return; // cancelled or finished meanwhile: nothing to do
     if (claimed === 'busy') return { postponeMs: this.opts.busyRetryMs ?? 1000 };
     const fanOut: FanOut = {
@@ -194,6 +217,10 @@ export class BullJobQueue extends JobRowReads implements JobQueue {
       this.heartbeat.beat();
       await this.afterEach?.().catch((error: unknown) => this.log('after-job task failed', error));
     }
+  }
+
+  private async isRunning(rowId: number): Promise<boolean> {
+    return (await this.jobs.find(rowId))?.status === 'running';
   }
 
   /**

@@ -1,4 +1,4 @@
-import type { BullTaskTransport, TaskDelivery } from '../adapters/queue/bullmqTasks';
+import { ParentStopped, type BullTaskTransport, type TaskDelivery } from '../adapters/queue/bullmqTasks';
 import type { SubTaskHandler, SubTasks } from './jobQueue';
 
 export interface BullSubTaskOptions {
@@ -11,6 +11,8 @@ export interface BullSubTaskOptions {
    * is no longer running (cancelled), which stops the task.
    */
   reportParent(parentId: number, fraction: number, message: string): Promise<boolean>;
+  /** Whether the parent's row still runs: a task of a cancelled parent starts no work. */
+  parentRunning(parentId: number): Promise<boolean>;
 }
 
 /**
@@ -63,6 +65,12 @@ export class BullSubTasks implements SubTasks {
     this.current.set(abort, { id: parentId, kind, task: taskName(data) });
     this.onChange();
     try {
+      // Read after the abort is registered: a cancel that lands after this read is broadcast and
+      // aborts it. Tasks may be handed out before their parent has finished adding them, and a
+      // cancel in that moment can neither remove them nor find them running.
+      if (!(await this.opts.parentRunning(parentId)) || abort.signal.aborted) {
+        throw new ParentStopped(`job ${parentId} is no longer running`);
+      }
       return await handler.run(data, {
         parentId,
         workerId: this.opts.workerId,
@@ -75,7 +83,7 @@ export class BullSubTasks implements SubTasks {
         },
       });
     } catch (error) {
-      this.log(`task ${kind} of job ${parentId} failed`, error);
+      if (!(error instanceof ParentStopped)) this.log(`task ${kind} of job ${parentId} failed`, error);
       throw error;
     } finally {
       mine.delete(abort);

@@ -185,6 +185,16 @@ export class JobsRepo {
     return query.orderBy('id').execute();
   }
 
+  /** Every queued or running job, of any kind and owner, oldest first (BullMQ's reconcile). */
+  allUnfinished(): Promise<JobRow[]> {
+    return this.db
+      .selectFrom('jobs')
+      .selectAll()
+      .where('status', 'in', ['queued', 'running'])
+      .orderBy('id')
+      .execute();
+  }
+
   /**
    * Puts every running job back in the queue. Only for a process that knows it is the sole worker
    * (the embedded profile at start): whatever was running then was cut off by a crash or kill.

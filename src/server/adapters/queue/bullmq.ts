@@ -112,16 +112,37 @@ export class BullTransport {
     return done.length + failed.length;
   }
 
-  /** Tells every process to stop these jobs if it runs them. */
+  /** Tells every process to stop these jobs and their tasks if it runs them. */
   async broadcastCancel(rowIds: number[]): Promise<void> {
-    if (rowIds.length) await this.connection.publish(this.channel(), JSON.stringify(rowIds));
+    if (!rowIds.length) return;
+    await this.connection.publish(this.channel(), JSON.stringify(rowIds));
+    // Also when the job is not waiting for its tasks (yet): it may have added them a moment ago.
+    await this.tasks.broadcastCancel(rowIds);
   }
 
-  /** Starts taking jobs, `concurrency` at a time, and listening for cancels. */
+  /** Whether BullMQ still holds the job, in any state (false once Redis has lost it). */
+  async holds(jobId: string): Promise<boolean> {
+    return (await this.queue.getJobState(jobId)) !== 'unknown';
+  }
+
+  /**
+   * Takes the named chore for `ttlMs` unless another process holds it: chores that every worker
+   * runs on a timer are then done by one process at a time.
+   */
+  async takeChore(name: string, ttlMs: number): Promise<boolean> {
+    const key = `${this.opts.prefix}:${QUEUE_NAME}:chore:${name}`;
+    return (await this.connection.set(key, '1', 'PX', ttlMs, 'NX')) === 'OK';
+  }
+
+  /**
+   * Starts taking jobs, `concurrency` at a time, and listening for cancels. `isRunning` answers
+   * whether a job's row still runs (not cancelled), asked once a job has moved to wait for its tasks.
+   */
   async startWorker(
     concurrency: number,
     process: (delivery: Delivery) => Promise<DeliveryResult>,
     onCancel: (rowIds: number[]) => void,
+    isRunning: (rowId: number) => Promise<boolean>,
   ): Promise<void> {
     this.subscriber = await listen(this.connection, this.channel(), (message) =>
       onCancel(JSON.parse(message)),
@@ -150,7 +171,12 @@ export class BullTransport {
           // Tasks first, then the step: a crash between the two adds the same tasks again (a no-op).
           await this.tasks.addChildren(job, job.data.rowId, result.fanOut.kind, result.fanOut.tasks);
           await job.updateData({ ...job.data, step: 'join' });
-          if (await job.moveToWaitingChildren(token!)) throw new WaitingChildrenError();
+          if (await job.moveToWaitingChildren(token!)) {
+            // A cancel between the first step's end and this move could not remove the job (it
+            // was still active) nor its tasks: read the row again now that removing works.
+            if (!(await isRunning(job.data.rowId))) await this.remove(job.id!, job.data.rowId);
+            throw new WaitingChildrenError();
+          }
           // Every task had already ended: join at once.
         }
       },

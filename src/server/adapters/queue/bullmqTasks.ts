@@ -14,6 +14,12 @@ export interface NewTask {
   data: unknown;
 }
 
+/**
+ * Thrown by a task's processor that finds its parent stopped before it began: the task ends for
+ * good (no retry), like a running task whose parent is stopped.
+ */
+export class ParentStopped extends Error {}
+
 /** How a parent's tasks ended, by task id (results of those done, reasons of those failed). */
 export interface Settled {
   results: Map<string, unknown>;
@@ -100,12 +106,12 @@ export class BullTaskTransport {
   /** Stops the children of a parent that gave up: waiting ones are removed, running ones told. */
   async stopChildren(parent: Job, parentId: number): Promise<void> {
     await parent.removeUnprocessedChildren();
-    await this.broadcastCancel(parentId);
+    await this.broadcastCancel([parentId]);
   }
 
-  /** Tells every process to stop the running tasks of this parent. */
-  async broadcastCancel(parentId: number): Promise<void> {
-    await this.connection.publish(this.channel(), JSON.stringify([parentId]));
+  /** Tells every process to stop the running tasks of these parents. */
+  async broadcastCancel(parentIds: number[]): Promise<void> {
+    if (parentIds.length) await this.connection.publish(this.channel(), JSON.stringify(parentIds));
   }
 
   async startWorker(
@@ -121,6 +127,7 @@ export class BullTaskTransport {
     this.worker = new Worker<BullTaskData>(
       TASK_QUEUE,
       async (job: Job<BullTaskData>) => {
+        // Listed before the processor reads its parent's row, so a cancel after that read finds it.
         this.active.set(job.id!, job.data.parentId);
         try {
           return await process({
@@ -133,7 +140,9 @@ export class BullTaskTransport {
           });
         } catch (error) {
           // Stopped with its parent: a retry would only render for nobody.
-          if (this.stopped.has(job.id!)) throw new UnrecoverableError('parent stopped');
+          if (this.stopped.has(job.id!) || error instanceof ParentStopped) {
+            throw new UnrecoverableError('parent stopped');
+          }
           throw error;
         } finally {
           this.active.delete(job.id!);

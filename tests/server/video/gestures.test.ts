@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GESTURE_MS, type TorsoPose } from '../../../src/model/motion';
 import type { TimedWord } from '../../../src/model/speech';
 import { ffmpegPath, runFfmpeg } from '../../../src/server/adapters/media/ffmpeg';
-import type { PagePlan, RigFiles } from '../../../src/server/video/planTypes';
+import type { PagePart, PagePlan, RigFiles } from '../../../src/server/video/planTypes';
+import { transitionLeads } from '../../../src/server/video/transitions';
 import { renderPage } from '../../../src/server/video/renderPage';
 import { composeStill } from '../../../src/server/video/stillComposer';
 import { rig as xiaoya } from '../../../measure/presenterVideo';
@@ -49,62 +50,75 @@ const words = [...spoken('大家好请看这里', 0), ...spoken('这一点非常
 const POINT_MS = 400;
 const PALM_MS = 3400;
 
+/** Renders `plan` with renderPage in `work` and decodes every frame (RGB). */
+async function renderFrames(work: string, plan: PagePlan): Promise<Buffer[]> {
+  const output = path.join(work, 'page.mp4');
+  // As a render job's folder: the head sprites are cached two levels up.
+  const job = path.join(work, 'renders', 'job');
+  mkdirSync(job, { recursive: true });
+  await renderPage(plan, null, job, output, 'ultrafast', new AbortController().signal, () => {});
+  const args = ['-v', 'error', '-i', output, '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'];
+  const raw = spawnSync(ffmpegPath(), args, { maxBuffer: 1024 ** 3 }).stdout;
+  const size = FRAME.width * FRAME.height * 3;
+  return Array.from({ length: raw.length / size }, (_, k) => raw.subarray(k * size, (k + 1) * size));
+}
+
+/** A page of silence with the words above, over a plain background, presenter in `box`. */
+async function gesturePage(work: string, rigFiles: RigFiles): Promise<PagePlan> {
+  const audio = path.join(work, 'silence.wav');
+  await runFfmpeg(['-y', '-f', 'lavfi', '-i', 'anullsrc=r=48000:cl=mono', '-t', '6', audio]);
+  const background = path.join(work, 'bg.png');
+  await sharp({ create: { ...FRAME, channels: 3, background: { r: 214, g: 222, b: 232 } } })
+    .png()
+    .toFile(background);
+  return {
+    index: 1,
+    frame: FRAME,
+    fps: 25,
+    durationMs: DURATION,
+    background,
+    slide: null,
+    character: { rig: rigFiles, box: BOX },
+    audio: [{ file: audio, durationMs: DURATION, mouth: [{ startMs: 0, shape: 'X' }], words }],
+  };
+}
+
+/** The page still with each torso picture of `rigFiles` in `box`, raw RGB by pose. */
+async function posedStills(work: string, plan: PagePlan, rigFiles: RigFiles, box: typeof BOX) {
+  const stills = new Map<TorsoPose, Buffer>();
+  for (const pose of ['rest', 'palm', 'pointLeft', 'pointRight'] as const) {
+    const file = path.join(work, `expected-${pose}-${box.height}.png`);
+    const body = pose === 'rest' ? rigFiles.body : rigFiles.poses![pose];
+    await composeStill({ ...plan, character: { rig: { ...rigFiles, body }, box } }, file);
+    stills.set(pose, await sharp(file).removeAlpha().raw().toBuffer());
+  }
+  return stills;
+}
+
+/** The torso picture a frame shows: the still whose arms (in `arms`) it matches best, and by how much. */
+function shownIn(frame: Buffer, stills: Map<TorsoPose, Buffer>, arms: typeof ARMS) {
+  const scored = [...stills].map(([pose, still]) => ({
+    pose,
+    difference: boxDifference(frame, still, FRAME.width, arms),
+  }));
+  return scored.sort((a, b) => a.difference - b.difference)[0];
+}
+
 describe('hand gestures in the render', () => {
   let work: string;
   let frames: Buffer[];
-  const stills = new Map<TorsoPose, Buffer>();
+  let stills: Map<TorsoPose, Buffer>;
 
   beforeAll(async () => {
     work = mkdtempSync(path.join(tmpdir(), 'gestures-'));
-    const audio = path.join(work, 'silence.wav');
-    await runFfmpeg(['-y', '-f', 'lavfi', '-i', 'anullsrc=r=48000:cl=mono', '-t', '6', audio]);
-    const background = path.join(work, 'bg.png');
-    await sharp({ create: { ...FRAME, channels: 3, background: { r: 214, g: 222, b: 232 } } })
-      .png()
-      .toFile(background);
-    const plan: PagePlan = {
-      index: 1,
-      frame: FRAME,
-      fps: 25,
-      durationMs: DURATION,
-      background,
-      slide: null,
-      character: { rig, box: BOX },
-      audio: [{ file: audio, durationMs: DURATION, mouth: [{ startMs: 0, shape: 'X' }], words }],
-    };
-    const output = path.join(work, 'page.mp4');
-    // As a render job's folder: the head sprites are cached two levels up.
-    const job = path.join(work, 'renders', 'job');
-    mkdirSync(job, { recursive: true });
-    await renderPage(plan, null, job, output, 'ultrafast', new AbortController().signal, () => {});
-    const raw = spawnSync(
-      ffmpegPath(),
-      ['-v', 'error', '-i', output, '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'],
-      {
-        maxBuffer: 1024 ** 3,
-      },
-    ).stdout;
-    const size = FRAME.width * FRAME.height * 3;
-    frames = Array.from({ length: raw.length / size }, (_, k) => raw.subarray(k * size, (k + 1) * size));
-    for (const pose of ['rest', 'palm', 'pointLeft', 'pointRight'] as const) {
-      const file = path.join(work, `expected-${pose}.png`);
-      const body = pose === 'rest' ? rig.body : rig.poses![pose];
-      await composeStill({ ...plan, character: { rig: { ...rig, body }, box: BOX } }, file);
-      stills.set(pose, await sharp(file).removeAlpha().raw().toBuffer());
-    }
+    const plan = await gesturePage(work, rig);
+    frames = await renderFrames(work, plan);
+    stills = await posedStills(work, plan, rig, BOX);
   }, 120_000);
 
   afterAll(() => work && rmSync(work, { recursive: true, force: true }));
 
-  /** The torso picture frame n shows: the still whose arms it matches best, and by how much. */
-  const shown = (n: number) => {
-    const scored = [...stills].map(([pose, still]) => ({
-      pose,
-      difference: boxDifference(frames[n], still, FRAME.width, ARMS),
-    }));
-    scored.sort((a, b) => a.difference - b.difference);
-    return scored[0];
-  };
+  const shown = (n: number) => shownIn(frames[n], stills, ARMS);
 
   it('renders the whole page', () => {
     expect(frames.length).toBe(DURATION / 40);
@@ -133,5 +147,69 @@ describe('hand gestures in the render', () => {
       expect(boxDifference(stills.get(pose)!, rest, FRAME.width, ARMS)).toBeGreaterThan(4);
     expect(shown(0).difference).toBeLessThan(3);
     expect(shown(frames.length - 1).pose).toBe('rest');
+  });
+});
+
+/** Parts with the crossfade leads the planner gives them (transitions.ts). */
+const withLeads = (parts: PagePart[]) => {
+  const leads = transitionLeads(parts, 25);
+  return parts.map((p, k) => (leads[k] ? { ...p, leadMs: leads[k] } : p));
+};
+
+describe('hand gestures in a shot part', () => {
+  // The page changes at 3 s from a normal part to a 人物全身 part (the whole figure in a taller
+  // box), blending in over 360 ms before: each part's still track shows the pose pictures of the
+  // figure it draws, on the page clock.
+  const WHOLE = { x: 260, y: 4, width: 140, height: 352 };
+  const wholeArms = {
+    x: WHOLE.x,
+    y: WHOLE.y + Math.round((640 / 2040) * WHOLE.height),
+    width: WHOLE.width,
+    height: Math.round(((1160 - 640) / 2040) * WHOLE.height),
+  };
+  let work: string;
+  let frames: Buffer[];
+  let wholeStills: Map<TorsoPose, Buffer>;
+  let stills: Map<TorsoPose, Buffer>;
+
+  beforeAll(async () => {
+    work = mkdtempSync(path.join(tmpdir(), 'gestures-parts-'));
+    const whole = {
+      body: path.join(DIR, manifest.full.files.torso),
+      height: manifest.full.height,
+      poses: {
+        palm: path.join(DIR, manifest.poses.palm.fullTorso),
+        pointLeft: path.join(DIR, manifest.poses.pointLeft.fullTorso),
+        pointRight: path.join(DIR, manifest.poses.pointRight.fullTorso),
+      },
+    };
+    const rigFiles: RigFiles = { ...rig, whole };
+    const page = await gesturePage(work, rigFiles);
+    const plan: PagePlan = {
+      ...page,
+      parts: withLeads([
+        { isScale: 1, startMs: 0, durationMs: 3000, slide: null, character: BOX },
+        { isScale: 3, startMs: 3000, durationMs: 3000, slide: null, character: WHOLE, whole: true },
+      ]),
+    };
+    frames = await renderFrames(work, plan);
+    stills = await posedStills(work, page, rig, BOX);
+    const wholeRig = { ...rigFiles, body: whole.body, height: whole.height, poses: whole.poses };
+    wholeStills = await posedStills(work, page, wholeRig, WHOLE);
+  }, 120_000);
+
+  afterAll(() => work && rmSync(work, { recursive: true, force: true }));
+
+  it("points in the normal part and opens the whole figure's palms in the 人物全身 part", () => {
+    expect(frames.length).toBe(DURATION / 40);
+    expect(shownIn(frames[POINT_MS / 40 - 1], stills, ARMS).pose).toBe('rest');
+    expect(shownIn(frames[POINT_MS / 40 + 5], stills, ARMS)).toMatchObject({ pose: 'pointRight' });
+    expect(shownIn(frames[PALM_MS / 40 - 1], wholeStills, wholeArms).pose).toBe('rest');
+    for (const n of [PALM_MS / 40, PALM_MS / 40 + 39]) {
+      const seen = shownIn(frames[n], wholeStills, wholeArms);
+      expect(seen.pose).toBe('palm');
+      expect(seen.difference).toBeLessThan(3);
+    }
+    expect(shownIn(frames[PALM_MS / 40 + 40], wholeStills, wholeArms).pose).toBe('rest');
   });
 });

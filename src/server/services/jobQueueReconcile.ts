@@ -5,8 +5,10 @@ import { LEASE_MS } from './jobExecution';
 export const RECONCILE_INTERVAL_MS = 30_000;
 /** A queued row younger than this may still be getting its BullMQ job (enqueue adds it just after). */
 const QUEUED_GRACE_MS = 60_000;
+/** How long stopping waits for a pass under way. */
+const STOP_GRACE_MS = 2000;
 /** What the row says once it is queued again. */
-export const REQUEUED_MESSAGE = '任务队列重启过，已重新排队，继续合成';
+const REQUEUED_MESSAGE = '任务队列重启过，已重新排队，继续合成';
 
 export interface LostJobDeps {
   jobs: JobsRepo;
@@ -37,7 +39,8 @@ export interface LostJobDeps {
  */
 export class LostJobReconciler {
   private timer: NodeJS.Timeout | undefined;
-  private pass: Promise<unknown> = Promise.resolve();
+  /** The timer's pass under way, if any. */
+  private pass: Promise<unknown> | undefined;
 
   constructor(
     private readonly deps: LostJobDeps,
@@ -54,7 +57,8 @@ export class LostJobReconciler {
   async stop(): Promise<void> {
     clearInterval(this.timer);
     this.timer = undefined;
-    await this.pass;
+    // A pass that waits for an unreachable Redis is not waited for long.
+    await Promise.race([this.pass, new Promise((r) => setTimeout(r, STOP_GRACE_MS).unref())]);
   }
 
   /** One check: queues again the unfinished rows whose BullMQ job is gone; answers their ids. */
@@ -72,11 +76,13 @@ export class LostJobReconciler {
   }
 
   private tick(): void {
-    this.pass = this.pass
-      .then(async () => {
-        if (await this.deps.takeChore('reconcile', this.intervalMs)) await this.check();
-      })
-      .catch((error: unknown) => this.deps.log('lost-job check failed', error));
+    // One pass at a time: while Redis is down a pass waits for it, and ticks must not pile up.
+    if (this.pass) return;
+    this.pass = (async () => {
+      if (await this.deps.takeChore('reconcile', this.intervalMs)) await this.check();
+    })()
+      .catch((error: unknown) => this.deps.log('lost-job check failed', error))
+      .finally(() => (this.pass = undefined));
   }
 }
 

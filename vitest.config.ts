@@ -11,6 +11,10 @@ const DOM_TESTS = [
 
 export default defineConfig({
   test: {
+    // Vitest's default on 2 cores is one file at a time; the server tests mostly wait (HTTP, the
+    // database, job polls, ffmpeg in another process), so three at once took the server suite from
+    // 1034 s to 676 s on this machine. The browser tests stay one at a time (two at once: slower).
+    maxWorkers: Number(process.env.TEST_WORKERS) || 3,
     projects: [
       {
         plugins: [react()],

@@ -36,13 +36,18 @@ export function partFrames(part: PagePart, fps: number): number {
 /**
  * Filter chains joining the part streams `[p0] [p1] ...` (each `partFrames` long), with a crossfade
  * at each change of framing; `head` is the final concat, left open for the caller to continue.
- * Without leads this is the plain concat of the parts.
+ * Without leads this is the plain concat of the parts, each cut to its frames first: uncut, a part's
+ * stream ran a frame long and every later framing came a frame late (a cut without a blend in
+ * `tests/server/video/gestures.test.ts`).
  */
 export function joinParts(parts: PagePart[], fps: number): { chains: string[]; head: string } {
   const frames = (ms: number) => Math.round(ms / (1000 / fps));
   const leads = parts.map((p) => frames(p.leadMs ?? 0));
   if (leads.every((l) => l === 0)) {
-    return { chains: [], head: `${parts.map((_, k) => `[p${k}]`).join('')}concat=n=${parts.length}:v=1:a=0` };
+    const chains = parts.map(
+      (p, k) => `[p${k}]trim=end_frame=${partFrames(p, fps)},setpts=PTS-STARTPTS[jc${k}]`,
+    );
+    return { chains, head: `${parts.map((_, k) => `[jc${k}]`).join('')}concat=n=${parts.length}:v=1:a=0` };
   }
   const chains: string[] = [];
   const pieces: string[] = [];

@@ -171,6 +171,7 @@ describe('hand gestures in a shot part', () => {
   let frames: Buffer[];
   let wholeStills: Map<TorsoPose, Buffer>;
   let stills: Map<TorsoPose, Buffer>;
+  let plan: PagePlan;
 
   beforeAll(async () => {
     work = mkdtempSync(path.join(tmpdir(), 'gestures-parts-'));
@@ -185,7 +186,7 @@ describe('hand gestures in a shot part', () => {
     };
     const rigFiles: RigFiles = { ...rig, whole };
     const page = await gesturePage(work, rigFiles);
-    const plan: PagePlan = {
+    plan = {
       ...page,
       parts: withLeads([
         { isScale: 1, startMs: 0, durationMs: 3000, slide: null, character: BOX },
@@ -211,5 +212,15 @@ describe('hand gestures in a shot part', () => {
       expect(seen.difference).toBeLessThan(3);
     }
     expect(shownIn(frames[PALM_MS / 40 + 40], wholeStills, wholeArms).pose).toBe('rest');
+  });
+
+  it('cuts to the next framing on its first frame when there is no blend', async () => {
+    const plain: PagePlan = { ...plan, parts: plan.parts!.map((p) => ({ ...p, leadMs: undefined })) };
+    const cut = await renderFrames(path.join(work, 'plain'), plain);
+    // The whole figure's shoes, below where the normal framing's figure ends.
+    const shoes = (f: Buffer) =>
+      boxDifference(f, stills.get('rest')!, FRAME.width, { x: 300, y: 336, width: 60, height: 12 });
+    expect(shoes(cut[74])).toBeLessThan(3);
+    expect(shoes(cut[75])).toBeGreaterThan(10);
   });
 });

@@ -81,7 +81,10 @@ describe('page graph with shot parts', () => {
       '[6:v]fps=25,scale=260:78[e2]',
       '[b2][m2]overlay=867:605:eof_action=repeat[o2]',
       '[o2][e2]overlay=830:491:eof_action=repeat,format=yuv420p[p2]',
-      '[p0][p1][p2]concat=n=3:v=1:a=0,format=yuv420p[v]',
+      '[p0]trim=end_frame=25,setpts=PTS-STARTPTS[jc0]',
+      '[p1]trim=end_frame=25,setpts=PTS-STARTPTS[jc1]',
+      '[p2]trim=end_frame=25,setpts=PTS-STARTPTS[jc2]',
+      '[jc0][jc1][jc2]concat=n=3:v=1:a=0,format=yuv420p[v]',
       '[7:a][8:a][9:a]concat=n=3:v=0:a=1,aresample=48000,apad[a]',
     ]);
     expect(args.filter((a) => a === '-i')).toHaveLength(10);

@@ -31,10 +31,14 @@ describe('shot transition leads', () => {
 });
 
 describe('joining parts', () => {
-  it('is the plain concat without leads', () => {
+  it('is the plain concat without leads, each part cut to its frames', () => {
+    // Uncut, a part's stream ran a frame long, and every later framing came a frame late.
     expect(joinParts([part(0, 1000), part(1000, 1000)], 25)).toEqual({
-      chains: [],
-      head: '[p0][p1]concat=n=2:v=1:a=0',
+      chains: [
+        '[p0]trim=end_frame=25,setpts=PTS-STARTPTS[jc0]',
+        '[p1]trim=end_frame=25,setpts=PTS-STARTPTS[jc1]',
+      ],
+      head: '[jc0][jc1]concat=n=2:v=1:a=0',
     });
   });
 

@@ -17,6 +17,9 @@ import { startModuleWorker } from './workerThread';
 
 export { PdfError, PDF_ERROR_MESSAGES, type PdfErrorCode } from './pdf.errors';
 
+/** How long a rasterising worker may take to start and open the file before any page counts. */
+const WORKER_START_MS = 30_000;
+
 /**
  * The most a page's long side may exceed its short side. Slides are 16:9 or 4:3 and documents
  * about 1.4:1; a 1x14400 pt strip would rasterise to a 27-million-pixel-tall image at 1920 wide.
@@ -137,20 +140,23 @@ function runWorker(
     const pageTimeoutMs = options.pageTimeoutMs ?? DEFAULT_PAGE_TIMEOUT_MS;
     let pagesDone = 0;
     let watchdog: NodeJS.Timeout | undefined;
-    const armWatchdog = () => {
+    const armWatchdog = (ms: number) => {
       clearTimeout(watchdog);
       watchdog = setTimeout(() => {
         const page = pagesDone + 1;
         const seconds = Math.round(pageTimeoutMs / 1000);
         const error = new PdfError('page_timeout', `page ${page}`, pdfMessages.pageTimeout(page, seconds));
         finish(() => reject(error));
-      }, pageTimeoutMs);
+      }, ms);
     };
-    armWatchdog();
+    // Until the worker has loaded mupdf and opened the file (its first progress message) the clock
+    // is not the first page's: a busy machine takes seconds to start a worker, and that used to be
+    // charged to page 1 (a plain page 1 "too complex" under load).
+    armWatchdog(Math.max(pageTimeoutMs, WORKER_START_MS));
     worker.on('message', (msg: RasterMessage) => {
       if (msg.type === 'progress') {
         pagesDone = msg.done;
-        armWatchdog();
+        armWatchdog(pageTimeoutMs);
         options.onProgress?.(msg.done, msg.total);
       } else if (msg.type === 'done')
         finish(() => resolve({ pageCount: msg.pageCount, heights: msg.heights }));

@@ -68,7 +68,7 @@ export async function encoderAlone(pages: BaselinePage[], dir: string, preset: s
       const i = next++;
       await runFfmpeg([
         '-y', '-i', pages[i].still,
-        '-vf', 'format=yuv420p,loop=loop=-1:size=1:start=0,setpts=N/25/TB',
+        '-vf', 'format=yuv420p,loop=loop=-1:size=1:start=0,settb=1/25,setpts=N',
         '-t', sec(pages[i].durationMs), '-r', '25', ...x264(preset), '-an',
         path.join(dir, `encoder-${i}.mp4`),
       ]); // prettier-ignore

@@ -38,10 +38,14 @@ const layered: RigFiles = {
 };
 const gesturing: RigFiles = {
   ...layered,
-  poses: {
-    palm: path.join(dir, m.poses.palm.torso),
-    pointLeft: path.join(dir, m.poses.pointLeft.torso),
-    pointRight: path.join(dir, m.poses.pointRight.torso),
+  arms: {
+    bare: path.join(dir, m.arms.bare.torso),
+    pictures: {
+      rest: path.join(dir, m.arms.rest.torso),
+      palm: path.join(dir, m.arms.palm.torso),
+      pointLeft: path.join(dir, m.arms.pointLeft.torso),
+      pointRight: path.join(dir, m.arms.pointRight.torso),
+    },
   },
 };
 const KINDS = { flat, layered, gesturing } as const;

@@ -3,7 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { format, resolveConfig } from 'prettier';
 import sharp from 'sharp';
-import { blinkSvg, browsSvg, figureSvg, headSvg, torsoSvg } from './figure.js';
+import { armsSvg, bareTorsoSvg, blinkSvg, browsSvg, figureSvg, headSvg, torsoSvg } from './figure.js';
 import { CANVAS, EYES_BOX, FULL_CANVAS, HEAD_BOX, ICON_CROP, MOUTH_BOX, NECK_PIVOT } from './geometry.js';
 import { type Pose, POSE_FILES, POSES } from './gestures.js';
 import { MOUTH_SHAPES, mouthSvg } from './mouths.js';
@@ -41,8 +41,12 @@ export interface CharacterManifest {
   mouthShapes: string[];
   suggestedVoice: 'zh-female' | 'zh-male';
   files: Record<string, string>;
-  /** The gesture pictures: torso.png (and full-torso.png) with the arms in the gesture. */
-  poses: Record<Pose, { torso: string; fullTorso: string }>;
+  /**
+   * The layered rig's body in two parts, for the mid-thigh canvas and the whole figure: the torso
+   * without arms (`bare`) and the arms and hands alone, at rest and in each gesture, all on the
+   * torso's canvas. bare + rest gives torso.png.
+   */
+  arms: Record<ArmPicture, { torso: string; fullTorso: string }>;
   hd: {
     scale: number;
     width: number;
@@ -52,9 +56,12 @@ export interface CharacterManifest {
     head: Box;
     pivot: { x: number; y: number };
     files: Record<string, string>;
-    poses: Record<Pose, { torso: string }>;
+    arms: Record<ArmPicture, { torso: string }>;
   };
 }
+
+type ArmPicture = 'bare' | 'rest' | Pose;
+const ARM_PICTURES: ArmPicture[] = ['bare', 'rest', ...POSES];
 
 function fileNames(prefix: string): Record<string, string> {
   return {
@@ -68,16 +75,31 @@ function fileNames(prefix: string): Record<string, string> {
   };
 }
 
-/** The pose pictures' names, `prefix` (hd/) before each; `full`: the whole figure's too. */
-function poseFiles(prefix: string): Record<Pose, { torso: string }>;
-function poseFiles(prefix: string, full: true): Record<Pose, { torso: string; fullTorso: string }>;
-function poseFiles(prefix: string, full = false) {
+/** An arms part's file name (torso-bare.png, arms.png, arms-palm.png, ...). */
+const armFile = (picture: ArmPicture) =>
+  picture === 'bare' ? 'torso-bare.png' : picture === 'rest' ? 'arms.png' : `arms-${POSE_FILES[picture]}.png`;
+
+/** The arms parts' names, `prefix` (hd/) before each; `full`: the whole figure's too. */
+function armFiles(prefix: string): Record<ArmPicture, { torso: string }>;
+function armFiles(prefix: string, full: true): Record<ArmPicture, { torso: string; fullTorso: string }>;
+function armFiles(prefix: string, full = false) {
   return Object.fromEntries(
-    POSES.map((pose) => {
-      const torso = `${prefix}torso-${POSE_FILES[pose]}.png`;
-      return [pose, full ? { torso, fullTorso: `full-${torso}` } : { torso }];
+    ARM_PICTURES.map((picture) => {
+      const torso = `${prefix}${armFile(picture)}`;
+      return [picture, full ? { torso, fullTorso: `${prefix}full-${armFile(picture)}` } : { torso }];
     }),
   );
+}
+
+/** The arms parts of one canvas (`whole`: the whole figure's), each written as `<prefix><file>`. */
+async function writeArmParts(p: Presenter, dir: string, k: number, whole: boolean) {
+  const prefix = whole ? 'full-' : '';
+  await writeFile(path.join(dir, `${prefix}torso-bare.png`), await png(bareTorsoSvg(p, whole), k).toBuffer());
+  for (const picture of ARM_PICTURES) {
+    if (picture === 'bare') continue;
+    const svg = armsSvg(p, whole, picture === 'rest' ? undefined : picture);
+    await writeFile(path.join(dir, `${prefix}${armFile(picture)}`), await png(svg, k).toBuffer());
+  }
 }
 
 /** Body, mouths, blink, brows and static at one scale, written to `dir`; returns the static image. */
@@ -86,19 +108,11 @@ async function renderSet(p: Presenter, dir: string, k: number, headBox: Box): Pr
   const body = await png(figureSvg(p), k).toBuffer();
   await writeFile(path.join(dir, 'body.png'), body);
   await writeFile(path.join(dir, 'torso.png'), await png(torsoSvg(p), k).toBuffer());
-  for (const pose of POSES) {
-    await writeFile(
-      path.join(dir, `torso-${POSE_FILES[pose]}.png`),
-      await png(torsoSvg(p, false, pose), k).toBuffer(),
-    );
-  }
+  await writeArmParts(p, dir, k, false);
   if (k === 1) {
     await writeFile(path.join(dir, 'full.png'), await png(figureSvg(p, true), k).toBuffer());
     await writeFile(path.join(dir, 'full-torso.png'), await png(torsoSvg(p, true), k).toBuffer());
-    for (const pose of POSES) {
-      const file = `full-torso-${POSE_FILES[pose]}.png`;
-      await writeFile(path.join(dir, file), await png(torsoSvg(p, true, pose), k).toBuffer());
-    }
+    await writeArmParts(p, dir, k, true);
   }
   const h = scaled(headBox, k);
   const headPng = await sharp(await png(headSvg(p), k).toBuffer())
@@ -201,7 +215,7 @@ export async function buildCharacter(p: Presenter, outRoot: string): Promise<Cha
     mouthShapes: [...MOUTH_SHAPES],
     suggestedVoice: p.suggestedVoice,
     files: { ...fileNames(''), icon: 'icon.png' },
-    poses: poseFiles('', true),
+    arms: armFiles('', true),
     hd: {
       scale: HD_SCALE,
       width: CANVAS.width * HD_SCALE,
@@ -211,7 +225,7 @@ export async function buildCharacter(p: Presenter, outRoot: string): Promise<Cha
       head: scaled(head, HD_SCALE),
       pivot: { x: NECK_PIVOT.x * HD_SCALE, y: NECK_PIVOT.y * HD_SCALE },
       files: fileNames('hd/'),
-      poses: poseFiles('hd/'),
+      arms: armFiles('hd/'),
     },
   };
   const file = path.join(dir, 'manifest.json');

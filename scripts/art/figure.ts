@@ -14,24 +14,32 @@ function defs(p: Presenter): string {
 }
 
 /**
- * The body layers (everything that stays still), back to front; `whole`: down to the feet. A
- * `pose` swaps the resting arms and clasped hands for the gesture's, and nothing else.
+ * The body layers that never move, back to front; `whole`: down to the feet. The arms and hands
+ * lie over all of them (armLayers), so the rig draws them as a part of their own.
  */
-function torsoLayers(p: Presenter, whole = false, pose?: Pose): string[] {
-  const h = hair(p);
-  const s = sleeveOf(p);
-  const oneArm = arm(p, s.sleeve, s.cuff, s.rolled);
-  const arms = pose ? poseArms(p, pose) : [oneArm, mirrored(oneArm, CX), hands(p)];
+function bareTorsoLayers(p: Presenter, whole = false): string[] {
   return [
     // The back hair stays with the body: it hangs behind the shoulders, and a head that turns a
     // few pixels in front of it reads as hair that lags behind.
-    h.back,
+    hair(p).back,
     whole ? fullBottoms(p) : bottoms(p),
     neck(p),
     innerTop(p),
     outerLayer(p),
-    ...arms,
   ];
+}
+
+/** The arms and hands at rest (hanging, hands clasped) or in a gesture's `pose`. */
+function armLayers(p: Presenter, pose?: Pose): string[] {
+  if (pose) return poseArms(p, pose);
+  const s = sleeveOf(p);
+  const oneArm = arm(p, s.sleeve, s.cuff, s.rolled);
+  return [oneArm, mirrored(oneArm, CX), hands(p)];
+}
+
+/** The body layers (the bare torso, then the arms), back to front. */
+function torsoLayers(p: Presenter, whole = false): string[] {
+  return [...bareTorsoLayers(p, whole), ...armLayers(p)];
 }
 
 /** The head layers (face, front hair, glasses): the part the motion timeline turns and nods. */
@@ -51,13 +59,25 @@ export function figureSvg(p: Presenter, whole = false): string {
   return doc(c.width, c.height, defs(p), [...torsoLayers(p, whole), ...headLayers(p)].join(''));
 }
 
-/**
- * The figure without its head (the rig's still part), to mid-thigh or `whole` to the feet; with a
- * `pose`, the same picture with the gesture's arms (a pose picture).
- */
-export function torsoSvg(p: Presenter, whole = false, pose?: Pose): string {
+/** The figure without its head (arms at rest), to mid-thigh or `whole` to the feet. */
+export function torsoSvg(p: Presenter, whole = false): string {
   const c = whole ? FULL_CANVAS : CANVAS;
-  return doc(c.width, c.height, defs(p), torsoLayers(p, whole, pose).join(''));
+  return doc(c.width, c.height, defs(p), torsoLayers(p, whole).join(''));
+}
+
+/** The figure without its head and without its arms: the layered rig's still part. */
+export function bareTorsoSvg(p: Presenter, whole = false): string {
+  const c = whole ? FULL_CANVAS : CANVAS;
+  return doc(c.width, c.height, defs(p), bareTorsoLayers(p, whole).join(''));
+}
+
+/**
+ * The arms and hands alone on the torso's canvas, at rest or in a gesture's `pose`: the layered
+ * rig's arms part. Drawn over the bare torso they give torso.png (or the pose's torso).
+ */
+export function armsSvg(p: Presenter, whole = false, pose?: Pose): string {
+  const c = whole ? FULL_CANVAS : CANVAS;
+  return doc(c.width, c.height, defs(p), armLayers(p, pose).join(''));
 }
 
 /** The head alone, full canvas (the builder crops it to HEAD_BOX). */

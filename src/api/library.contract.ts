@@ -51,18 +51,10 @@ export interface CharacterItem {
       head: string;
       headBox: { x: number; y: number; width: number; height: number };
       pivot: { x: number; y: number };
-      /**
-       * The torso in each hand gesture (open palm, pointing to the frame's left or right): whole
-       * torso pictures that differ in the arms only, swapped in while the motion's gesture lasts.
-       */
-      poses?: Record<'palm' | 'pointLeft' | 'pointRight', string>;
+      /** The arms and hands as a part of their own, so the motion's gestures can move them. */
+      arms?: ArmParts;
       /** The whole figure to the feet (人物全身): same anchors, a taller canvas. */
-      full?: {
-        body: string;
-        torso: string;
-        height: number;
-        poses?: Record<'palm' | 'pointLeft' | 'pointRight', string>;
-      };
+      full?: { body: string; torso: string; height: number; arms?: ArmParts };
     };
   };
   /** A user's own presenter (presenter.contract.ts): 1 sprites, 2 talking video, 3 single picture. */
@@ -71,6 +63,16 @@ export interface CharacterItem {
   keying?: { color: string; similarity: number; blend: number } | null;
   /** A user's own presenter that failed processing (status 2): the reason. */
   statusMessage?: string;
+}
+
+/**
+ * A layered rig's body as two parts on the torso's canvas: the torso without arms (`bare`) and the
+ * arms and hands alone, at rest and in each hand gesture (open palm, pointing to the frame's left
+ * or right). The bare torso with the rest arms over it is the torso picture.
+ */
+export interface ArmParts {
+  bare: string;
+  pictures: Record<'rest' | 'palm' | 'pointLeft' | 'pointRight', string>;
 }
 
 /** POST /virtual/v1/scene/list: backgrounds of one orientation (sizeType 1 landscape, 2 portrait). */

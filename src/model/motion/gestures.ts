@@ -126,7 +126,7 @@ export function torsoPoseAt(
 
 /**
  * The torso pictures over a stretch of the gestures' clock [fromMs, fromMs + lengthMs), as runs
- * in stretch time: what a render's still track shows (the rest still between gestures).
+ * in stretch time: what a render's arms track shows (the arms at rest between gestures).
  */
 export function torsoPoseRuns(
   gestures: readonly Gesture[],

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { CharacterItem, PageOf, SceneItem, VoiceItem } from '../../api/library.contract';
+import type { ArmParts, CharacterItem, PageOf, SceneItem, VoiceItem } from '../../api/library.contract';
 import { readBundledJson } from '../adapters/files';
 import { PUBLIC_VOICES, type PublicVoice } from '../adapters/media/tts.voices';
 
@@ -30,22 +30,24 @@ interface CharacterManifest {
   mouthShapes: string[];
   suggestedVoice: string;
   files?: { brows?: string };
-  /** Torso pictures of the hand gestures (scripts/art gestures.ts), for the mid-thigh and whole figure. */
-  poses?: Record<GesturePicture, { torso: string; fullTorso: string }>;
+  /** The bare torso and the arms parts (scripts/art figure.ts), for the mid-thigh and whole figure. */
+  arms?: Record<'bare' | keyof ArmParts['pictures'], { torso: string; fullTorso: string }>;
 }
 
-type GesturePicture = 'palm' | 'pointLeft' | 'pointRight';
-
-/** One picture of each gesture pose as library URLs. */
-function poseUrls(
-  poses: NonNullable<CharacterManifest['poses']>,
+/** The arms parts of one canvas as library URLs. */
+function armUrls(
+  arms: NonNullable<CharacterManifest['arms']>,
   which: 'torso' | 'fullTorso',
   url: (file: string) => string,
-): Record<GesturePicture, string> {
+): ArmParts {
   return {
-    palm: url(poses.palm[which]),
-    pointLeft: url(poses.pointLeft[which]),
-    pointRight: url(poses.pointRight[which]),
+    bare: url(arms.bare[which]),
+    pictures: {
+      rest: url(arms.rest[which]),
+      palm: url(arms.palm[which]),
+      pointLeft: url(arms.pointLeft[which]),
+      pointRight: url(arms.pointRight[which]),
+    },
   };
 }
 
@@ -170,14 +172,14 @@ export class LibraryService {
                 head: url('head.png'),
                 headBox: m.head,
                 pivot: m.pivot,
-                ...(m.poses ? { poses: poseUrls(m.poses, 'torso', url) } : {}),
+                ...(m.arms ? { arms: armUrls(m.arms, 'torso', url) } : {}),
                 ...(m.full
                   ? {
                       full: {
                         body: url(m.full.files.body),
                         torso: url(m.full.files.torso),
                         height: m.full.height,
-                        ...(m.poses ? { poses: poseUrls(m.poses, 'fullTorso', url) } : {}),
+                        ...(m.arms ? { arms: armUrls(m.arms, 'fullTorso', url) } : {}),
                       },
                     }
                   : {}),

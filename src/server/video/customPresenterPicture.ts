@@ -57,7 +57,7 @@ export function breathingPictureFragment(opts: {
   const { box, fps = 25, prefix = 'bp' } = opts;
   return [
     `[${opts.input}]scale=${box.width}:${box.height},format=yuva444p,loop=loop=-1:size=1:start=0,` +
-      `setpts=N/${fps}/TB,trim=duration=${(opts.durationMs / 1000).toFixed(3)},${breathingFilter(box, fps)}[${prefix}_pic]`,
+      `settb=1/${fps},setpts=N,trim=duration=${(opts.durationMs / 1000).toFixed(3)},${breathingFilter(box, fps)}[${prefix}_pic]`,
     `[${opts.base}][${prefix}_pic]overlay=x=${box.x}:y=${box.y}:eof_action=pass[${opts.out}]`,
   ].join(';');
 }

@@ -56,7 +56,7 @@ export function talkingVideoFragment(opts: {
   return [
     `[${opts.input}]setpts=PTS-STARTPTS,fps=${fps},${key}scale=${box.width}:${box.height},split=2[${prefix}_loop][${prefix}_first]`,
     `[${prefix}_loop]trim=duration=${duration}[${prefix}_talk]`,
-    `[${prefix}_first]trim=end_frame=1,loop=loop=-1:size=1:start=0,setpts=N/${fps}/TB,trim=duration=${duration}[${prefix}_still]`,
+    `[${prefix}_first]trim=end_frame=1,loop=loop=-1:size=1:start=0,settb=1/${fps},setpts=N,trim=duration=${duration}[${prefix}_still]`,
     `[${opts.base}][${prefix}_talk]overlay=${at}:eof_action=pass:enable='${speaking}'[${prefix}_spoken]`,
     `[${prefix}_spoken][${prefix}_still]overlay=${at}:eof_action=pass:enable='eq(${speaking},0)'[${opts.out}]`,
   ].join(';');

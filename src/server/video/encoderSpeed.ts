@@ -54,7 +54,7 @@ export function presetClipArgs(preset: string, seconds: number, output: string):
     '-f', 'lavfi', '-i', 'testsrc2=s=1920x1080:r=25:d=1',
     '-f', 'lavfi', '-i', `color=c=0xC0392B:s=120x80:r=25:d=${seconds}`,
     '-filter_complex',
-    '[0:v]trim=end_frame=1,format=yuv420p,loop=loop=-1:size=1:start=0,setpts=N/25/TB[bg];' +
+    '[0:v]trim=end_frame=1,format=yuv420p,loop=loop=-1:size=1:start=0,settb=1/25,setpts=N[bg];' +
       "[bg][1:v]overlay=x='900+40*sin(t*6)':y=500:shortest=1[v]",
     '-map', '[v]', '-t', String(seconds), '-r', '25',
     '-c:v', 'libx264', '-preset', preset, '-crf', '21', '-threads', '1', output,

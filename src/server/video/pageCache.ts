@@ -3,15 +3,16 @@ import { statSync } from 'node:fs';
 import { copyFile, link, mkdir, readdir, rename, rm, stat, utimes } from 'node:fs/promises';
 import path from 'node:path';
 import { DEFAULT_PRESET, pageArgs } from './ffmpegArgs';
-import type { PagePlan } from './planTypes';
+import type { ArmFiles, PagePlan } from './planTypes';
 
 /**
  * Bump when the page picture changes in a way the inputs below do not show (still composition,
  * sprite placement rules): every cached page is then rendered again. 2: the layered head from
  * pre-turned sprites in angle steps, mouth cues on the first frame at or after their time. 3: the
- * hand gestures (a still track of the still per torso pose).
+ * hand gestures (a still track of the still per torso pose). 4: the arms as a part of their own,
+ * an overlay track over the bare torso while a stretch has a gesture.
  */
-export const PAGE_RENDER_VERSION = 3;
+export const PAGE_RENDER_VERSION = 4;
 
 /** Size and age limits of the page cache, applied when a render starts. */
 export interface PageCacheLimits {
@@ -46,8 +47,8 @@ export function pageCacheKey(
     plan.character.rig.blink,
     plan.character.rig.head?.file,
     plan.character.rig.whole?.body,
-    ...Object.values(plan.character.rig.poses ?? {}),
-    ...Object.values(plan.character.rig.whole?.poses ?? {}),
+    ...armFiles(plan.character.rig.arms),
+    ...armFiles(plan.character.rig.whole?.arms),
     ...Object.values(plan.character.rig.mouths),
     ...plan.audio.map((a) => a.file),
     plan.video?.file,
@@ -170,3 +171,6 @@ async function placeFile(from: string, to: string): Promise<void> {
     await copyFile(from, to);
   }
 }
+
+/** The files of a rig's arms parts (the bare torso and every arms picture). */
+const armFiles = (arms: ArmFiles | undefined) => (arms ? [arms.bare, ...Object.values(arms.pictures)] : []);

@@ -35,16 +35,20 @@ export interface RigFiles {
    */
   head?: { file: string; box: Box; pivot: { x: number; y: number } };
   /**
-   * The torso in the hand gestures' poses (the motion's gestures), each a whole picture like `body`
-   * that differs in the arms only; the still track swaps them in (poseStills.ts).
+   * The arms and hands as a part of their own (the motion's gestures move them): the torso without
+   * arms and the arms alone per pose, on `body`'s canvas. A stretch with a gesture draws the bare
+   * torso in the still and the arms as an overlay track (armsTrack.ts).
    */
-  poses?: TorsoPictures;
+  arms?: ArmFiles;
   /** The whole figure to the feet (人物全身): its still part and natural height; anchors as above. */
-  whole?: { body: string; height: number; poses?: TorsoPictures };
+  whole?: { body: string; height: number; arms?: ArmFiles };
 }
 
-/** A rig's torso picture per gesture pose (files on disk). */
-export type TorsoPictures = Record<Exclude<TorsoPose, 'rest'>, string>;
+/** A rig's arms parts (files on disk): the bare torso and the arms picture per torso pose. */
+export interface ArmFiles {
+  bare: string;
+  pictures: Record<TorsoPose, string>;
+}
 
 /** One audio file of a page and what the mouth does while it plays. */
 export interface PageAudio {
@@ -168,6 +172,14 @@ export interface PageFiles {
    * (`still` then holds only the background).
    */
   front?: string;
+  /** The presenter's arms while the page has a gesture (armsTrack.ts); the still then has the bare torso. */
+  arms?: ArmsTrack;
+}
+
+/** An arms track: an ffconcat script of arms sprites, drawn at one corner (export px). */
+export interface ArmsTrack {
+  track: string;
+  at: { x: number; y: number };
 }
 
 /** The files of one shot part: its composed still and its own mouth and blink tracks (part time). */
@@ -179,4 +191,6 @@ export interface PartFiles {
   headTrack?: string;
   /** Pages with a video: the presenter body in this framing, drawn over the video (none when hidden). */
   front?: string;
+  /** The arms in this framing while the part has a gesture, as in PageFiles. */
+  arms?: ArmsTrack;
 }

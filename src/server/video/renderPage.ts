@@ -5,8 +5,8 @@ import { SUBTITLE_FONT_NAME, subtitleFontDir } from '../adapters/media/fonts';
 import { blinkTrack, mouthTrack } from './ffconcat';
 import { headSpritesDir, pruneHeadSprites, writeHeadTrack } from './headTrack';
 import { pageArgs } from './ffmpegArgs';
-import type { PagePlan, RigFiles } from './planTypes';
-import { poseStill } from './poseStills';
+import type { ArmsTrack, PagePlan } from './planTypes';
+import { armsTrack } from './armsTrack';
 import type { MotionTimeline } from '../../model/motion';
 import { blinkTimes } from './renderPlan';
 import { filtersOnlyArgs, profiling, timed, timedFfmpeg } from './renderProfile';
@@ -31,40 +31,37 @@ export function subtitleScript(plan: PagePlan): string | null {
 }
 
 /**
- * The page's still (and with a page video, the presenter's front picture over it): with the
- * presenter's gestures, a still track of the still per torso pose (poseStills.ts). A page with shot
- * parts composes a still per framing instead (writePartFiles).
+ * The page's still (and with a page video, the presenter's front picture over it). While the page
+ * shows a gesture, the still draws the bare torso and the arms come as a track over it
+ * (armsTrack.ts). A page with shot parts composes a still per framing instead (writePartFiles).
  */
 async function pageStills(
   plan: PagePlan,
   prefix: string,
   motion: MotionTimeline,
-): Promise<{ still: string; front?: string }> {
+): Promise<{ still: string; front?: string; arms?: ArmsTrack }> {
   const still = `${prefix}-still.png`;
   if (plan.parts) return { still };
-  const gestures = {
-    motion,
+  const gesture = await armsTrack({
     rig: plan.character.rig,
+    motion,
     side: plan.character.pointTo ?? 'right',
     window: { fromMs: 0, lengthMs: plan.durationMs },
-  };
-  const drawn = (rig: RigFiles) => ({ ...plan, character: { ...plan.character, rig } });
+    box: plan.character.box,
+    frame: plan.frame,
+    base: `${prefix}-arms`,
+  });
+  const drawn = gesture ? { ...plan, character: { ...plan.character, rig: gesture.rig } } : plan;
+  const arms = gesture ? { arms: gesture.arms } : {};
   if (!plan.video) {
-    await composeStill(plan, still);
-    const compose = (rig: RigFiles, output: string) => composeStill(drawn(rig), output);
-    const track = `${prefix}-still.ffconcat`;
-    return { still: await poseStill({ ...gestures, rest: still, compose, base: `${prefix}-still`, track }) };
+    await composeStill(drawn, still);
+    return { still, ...arms };
   }
   // The video sits between the background and the presenter.
   await composeStill(plan, still, { slide: null, character: null });
   const front = `${prefix}-front.png`;
-  await composeFront(plan, front);
-  const compose = (rig: RigFiles, output: string) => composeFront(drawn(rig), output);
-  const track = `${prefix}-front.ffconcat`;
-  return {
-    still,
-    front: await poseStill({ ...gestures, rest: front, compose, base: `${prefix}-front`, track }),
-  };
+  await composeFront(drawn, front);
+  return { still, front, ...arms };
 }
 
 export async function renderPage(
@@ -79,7 +76,9 @@ export async function renderPage(
   signal.throwIfAborted();
   const prefix = path.join(work, `p${plan.index}`);
   const motion = pageMotion(plan);
-  const { still, front } = await timed('still composition (sharp)', () => pageStills(plan, prefix, motion));
+  const { still, front, arms } = await timed('still composition (sharp)', () =>
+    pageStills(plan, prefix, motion),
+  );
 
   const cues = pageMouthCues(plan);
   const mouthFile = `${prefix}-mouth.ffconcat`;
@@ -133,6 +132,7 @@ export async function renderPage(
       output,
       parts,
       front,
+      arms,
     },
     preset,
   );

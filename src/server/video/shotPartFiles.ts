@@ -3,8 +3,8 @@ import sharp from 'sharp';
 import type { ProjectDocument } from '../../model/project';
 import type { MouthCue } from '../../model/speech';
 import { blinkTrack, BLINK_MS, mouthTrack } from './ffconcat';
-import type { PagePart, PagePlan, PartFiles, RigFiles } from './planTypes';
-import { poseStill } from './poseStills';
+import type { PagePart, PagePlan, PartFiles } from './planTypes';
+import { armsTrack } from './armsTrack';
 import { partRig } from './layers/headPart';
 import { writeHeadTrack } from './headTrack';
 import { pageMotion } from './speaking';
@@ -31,7 +31,8 @@ export async function slideAspects(doc: ProjectDocument, resolve: (url: string) 
 
 /**
  * The still and the part-time mouth and blink tracks of each shot part. One still per distinct
- * framing: a framing that comes back (normal, PPT全屏, normal) reuses its still.
+ * framing (and torso: with or without its arms): a framing that comes back (normal, PPT全屏,
+ * normal) reuses its still.
  */
 export async function writePartFiles(
   plan: PagePlan,
@@ -40,9 +41,8 @@ export async function writePartFiles(
   page: { cues: MouthCue[]; blinks: number[]; openEyes: string; sprites: string | null },
 ): Promise<PartFiles[]> {
   const { cues, blinks, openEyes } = page;
-  const stills = new Map<number, string>();
-  const fronts = new Set<string>();
-  const made = new Set<string>();
+  // Stills and fronts composed already, by file: a framing that comes back reuses its own.
+  const stills = new Set<string>();
   const motion = pageMotion(plan);
   const files: PartFiles[] = [];
   for (const [k, part] of parts.entries()) {
@@ -52,43 +52,41 @@ export async function writePartFiles(
     const from = part.startMs - (part.leadMs ?? 0);
     const length = part.durationMs + (part.leadMs ?? 0);
     const end = from + length;
-    // The presenter's gestures in this part: its still (or front) per torso pose, on its clock.
-    const gestures = part.character && {
-      motion,
-      rig: drawn.character.rig,
-      side: plan.character.pointTo ?? 'right',
-      window: { fromMs: from, lengthMs: length },
-      made,
-      track: `${prefix}-part${k}-pose.ffconcat`,
-    };
-    const posed = (rig: RigFiles) => ({ ...drawn, character: { ...drawn.character, rig } });
-    let still = stills.get(part.isScale);
+    // While this part shows a gesture, its still (or front) draws the bare torso and the arms
+    // come as a track over it, in this framing and on the part's clock (armsTrack.ts).
+    const gesture =
+      part.character &&
+      (await armsTrack({
+        rig: drawn.character.rig,
+        motion,
+        side: plan.character.pointTo ?? 'right',
+        window: { fromMs: from, lengthMs: length },
+        box: part.character,
+        frame: plan.frame,
+        base: `${prefix}-part${k}-arms`,
+      }));
+    const posed = gesture ? { ...drawn, character: { ...drawn.character, rig: gesture.rig } } : drawn;
+    let still: string;
     let front: string | undefined;
     if (plan.video) {
       // The video sits between the background (one still for all parts) and the presenter.
       still = `${prefix}-still-bg.png`;
-      if (!stills.has(0)) {
+      if (!stills.has(still)) {
         await composeStill(plan, still, { slide: null, character: null });
-        stills.set(0, still);
+        stills.add(still);
       }
-      if (part.character && gestures) {
-        front = `${prefix}-front-s${part.isScale}.png`;
-        if (!fronts.has(front)) {
-          await composeFront(drawn, front, part.character);
-          fronts.add(front);
+      if (part.character) {
+        front = `${prefix}-front-s${part.isScale}${gesture ? '-bare' : ''}.png`;
+        if (!stills.has(front)) {
+          await composeFront(posed, front, part.character);
+          stills.add(front);
         }
-        const compose = (rig: RigFiles, output: string) => composeFront(posed(rig), output, part.character!);
-        front = await poseStill({ ...gestures, rest: front, compose, base: front.replace(/\.png$/, '') });
       }
     } else {
-      if (!still) {
-        still = `${prefix}-still-s${part.isScale}.png`;
-        await composeStill(drawn, still, part);
-        stills.set(part.isScale, still);
-      }
-      if (gestures) {
-        const compose = (rig: RigFiles, output: string) => composeStill(posed(rig), output, part);
-        still = await poseStill({ ...gestures, rest: still, compose, base: still.replace(/\.png$/, '') });
+      still = `${prefix}-still-s${part.isScale}${gesture ? '-bare' : ''}.png`;
+      if (!stills.has(still)) {
+        await composeStill(posed, still, part);
+        stills.add(still);
       }
     }
     // The shape in force when the part starts, then the cues inside it, in part time.
@@ -123,6 +121,7 @@ export async function writePartFiles(
       blinkTrack: blinkFile,
       ...(headTrack ? { headTrack } : {}),
       ...(front ? { front } : {}),
+      ...(gesture ? { arms: gesture.arms } : {}),
     });
   }
   return files;

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GESTURE_MS, type TorsoPose } from '../../../src/model/motion';
 import type { TimedWord } from '../../../src/model/speech';
 import { ffmpegPath, runFfmpeg } from '../../../src/server/adapters/media/ffmpeg';
-import type { PagePart, PagePlan, RigFiles } from '../../../src/server/video/planTypes';
+import type { ArmFiles, PagePart, PagePlan, RigFiles } from '../../../src/server/video/planTypes';
 import { transitionLeads } from '../../../src/server/video/transitions';
 import { renderPage } from '../../../src/server/video/renderPage';
 import { composeStill } from '../../../src/server/video/stillComposer';
@@ -17,20 +17,25 @@ import { boxDifference } from '../helpers/video';
 /*
  * The presenter's hand gestures in a real page render (renderPage): the narration says 请看 (she
  * points towards the slide, on the right of a presenter standing left) and 非常 (open palms). The
- * frames of the arms region are held against the page still composed with each torso picture: the
- * gesture's picture on exactly the gesture's frames, the rest torso before and after.
+ * render draws the bare torso in the still and the arms as an overlay track; the frames of the arms
+ * region are held against the page still composed with the whole torso of each pose (bare torso
+ * and arms flattened by sharp): the gesture's arms on exactly the gesture's frames, the rest arms
+ * before and after.
  */
 
 const DIR = path.resolve('assets/library/characters/xiaoya');
 const manifest = JSON.parse(readFileSync(path.join(DIR, 'manifest.json'), 'utf8'));
-const rig: RigFiles = {
-  ...xiaoya,
-  poses: {
-    palm: path.join(DIR, manifest.poses.palm.torso),
-    pointLeft: path.join(DIR, manifest.poses.pointLeft.torso),
-    pointRight: path.join(DIR, manifest.poses.pointRight.torso),
+/** The arms parts of one canvas: `torso` (mid-thigh) or `fullTorso` (the whole figure). */
+const armsOf = (canvas: 'torso' | 'fullTorso'): ArmFiles => ({
+  bare: path.join(DIR, manifest.arms.bare[canvas]),
+  pictures: {
+    rest: path.join(DIR, manifest.arms.rest[canvas]),
+    palm: path.join(DIR, manifest.arms.palm[canvas]),
+    pointLeft: path.join(DIR, manifest.arms.pointLeft[canvas]),
+    pointRight: path.join(DIR, manifest.arms.pointRight[canvas]),
   },
-};
+});
+const rig: RigFiles = { ...xiaoya, arms: armsOf('torso') };
 const FRAME = { width: 640, height: 360 };
 const BOX = { x: 20, y: 20, width: 192, height: 336 };
 /** The arms: the presenter's box below her shoulders (the head moves above them). */
@@ -83,12 +88,17 @@ async function gesturePage(work: string, rigFiles: RigFiles): Promise<PagePlan> 
   };
 }
 
-/** The page still with each torso picture of `rigFiles` in `box`, raw RGB by pose. */
+/** The page still with the whole torso of each pose of `rigFiles` in `box`, raw RGB by pose. */
 async function posedStills(work: string, plan: PagePlan, rigFiles: RigFiles, box: typeof BOX) {
   const stills = new Map<TorsoPose, Buffer>();
   for (const pose of ['rest', 'palm', 'pointLeft', 'pointRight'] as const) {
     const file = path.join(work, `expected-${pose}-${box.height}.png`);
-    const body = pose === 'rest' ? rigFiles.body : rigFiles.poses![pose];
+    const body = path.join(work, `torso-${pose}-${box.height}.png`);
+    const { bare, pictures } = rigFiles.arms!;
+    await sharp(bare)
+      .composite([{ input: pictures[pose] }])
+      .png()
+      .toFile(body);
     await composeStill({ ...plan, character: { rig: { ...rigFiles, body }, box } }, file);
     stills.set(pose, await sharp(file).removeAlpha().raw().toBuffer());
   }
@@ -120,8 +130,15 @@ describe('hand gestures in the render', () => {
 
   const shown = (n: number) => shownIn(frames[n], stills, ARMS);
 
-  it('renders the whole page', () => {
+  it('renders the whole page, the arms a track over the bare torso of its still', async () => {
     expect(frames.length).toBe(DURATION / 40);
+    const job = path.join(work, 'renders', 'job');
+    const still = await sharp(path.join(job, 'p1-still.png')).removeAlpha().raw().toBuffer();
+    // No arms in the still (it differs from the rest still there), and one sprite per pose shown.
+    expect(boxDifference(still, stills.get('rest')!, FRAME.width, ARMS)).toBeGreaterThan(4);
+    const script = readFileSync(path.join(job, 'p1-arms.ffconcat'), 'utf8');
+    for (const pose of ['rest', 'pointRight', 'palm']) expect(script).toContain(`p1-arms-${pose}.pam`);
+    expect(script).not.toContain('pointLeft');
   });
 
   it('points towards the slide side on exactly the gesture frames', () => {
@@ -158,8 +175,8 @@ const withLeads = (parts: PagePart[]) => {
 
 describe('hand gestures in a shot part', () => {
   // The page changes at 3 s from a normal part to a 人物全身 part (the whole figure in a taller
-  // box), blending in over 360 ms before: each part's still track shows the pose pictures of the
-  // figure it draws, on the page clock.
+  // box), blending in over 360 ms before: each part's arms track shows the arms of the figure it
+  // draws, on the page clock.
   const WHOLE = { x: 260, y: 4, width: 140, height: 352 };
   const wholeArms = {
     x: WHOLE.x,
@@ -178,11 +195,7 @@ describe('hand gestures in a shot part', () => {
     const whole = {
       body: path.join(DIR, manifest.full.files.torso),
       height: manifest.full.height,
-      poses: {
-        palm: path.join(DIR, manifest.poses.palm.fullTorso),
-        pointLeft: path.join(DIR, manifest.poses.pointLeft.fullTorso),
-        pointRight: path.join(DIR, manifest.poses.pointRight.fullTorso),
-      },
+      arms: armsOf('fullTorso'),
     };
     const rigFiles: RigFiles = { ...rig, whole };
     const page = await gesturePage(work, rigFiles);
@@ -195,7 +208,7 @@ describe('hand gestures in a shot part', () => {
     };
     frames = await renderFrames(work, plan);
     stills = await posedStills(work, page, rig, BOX);
-    const wholeRig = { ...rigFiles, body: whole.body, height: whole.height, poses: whole.poses };
+    const wholeRig = { ...rigFiles, body: whole.body, height: whole.height, arms: whole.arms };
     wholeStills = await posedStills(work, page, wholeRig, WHOLE);
   }, 120_000);
 

@@ -95,7 +95,7 @@ describe('custom presenter filter fragments', () => {
     expect(fragment.split(';')).toEqual([
       '[2:v]setpts=PTS-STARTPTS,fps=25,format=yuva444p,chromakey=color=0x00FF00:similarity=0.3:blend=0.08,scale=320:480,split=2[tv_loop][tv_first]',
       '[tv_loop]trim=duration=4.000[tv_talk]',
-      '[tv_first]trim=end_frame=1,loop=loop=-1:size=1:start=0,setpts=N/25/TB,trim=duration=4.000[tv_still]',
+      '[tv_first]trim=end_frame=1,loop=loop=-1:size=1:start=0,settb=1/25,setpts=N,trim=duration=4.000[tv_still]',
       "[bg][tv_talk]overlay=x=100:y=60:eof_action=pass:enable='between(t,1.000,2.500)'[tv_spoken]",
       "[tv_spoken][tv_still]overlay=x=100:y=60:eof_action=pass:enable='eq(between(t,1.000,2.500),0)'[with_presenter]",
     ]);
@@ -131,7 +131,7 @@ describe('custom presenter filter fragments', () => {
       durationMs: 2000,
     });
     expect(fragment.split(';')[0]).toMatch(
-      /^\[3:v\]scale=320:480,format=yuva444p,loop=loop=-1:size=1:start=0,setpts=N\/25\/TB,trim=duration=2\.000,perspective=.*\[bp_pic\]$/,
+      /^\[3:v\]scale=320:480,format=yuva444p,loop=loop=-1:size=1:start=0,settb=1\/25,setpts=N,trim=duration=2\.000,perspective=.*\[bp_pic\]$/,
     );
     expect(fragment.split(';')[1]).toBe('[bg][bp_pic]overlay=x=100:y=60:eof_action=pass[done]');
   });

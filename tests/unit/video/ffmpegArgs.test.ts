@@ -107,7 +107,7 @@ describe('page arguments', () => {
     const graph = args[args.indexOf('-filter_complex') + 1];
     expect(graph).toBe(
       [
-        '[0:v]format=yuv420p,loop=loop=-1:size=1:start=0,setpts=N/25/TB[bg]',
+        '[0:v]format=yuv420p,loop=loop=-1:size=1:start=0,settb=1/25,setpts=N[bg]',
         '[1:v]fps=25,scale=60:40[m]',
         '[2:v]fps=25,scale=84:26[e]',
         '[bg][m]overlay=260:496:eof_action=repeat[v1]',

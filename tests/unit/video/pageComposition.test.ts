@@ -22,7 +22,7 @@ describe('the page graph composed from its layers', () => {
     expect(inputs).toEqual(['s.png', 'f.png', 'm', 'b', '/v.mp4', 'a.wav', '/s/b.png', '/o.mp4']);
     expect(args[args.indexOf('-filter_complex') + 1].split(';')).toEqual([
       `${loop(0)}[bg]`,
-      '[1:v]format=yuva420p,loop=loop=-1:size=1:start=0,setpts=N/25/TB[fg]',
+      '[1:v]format=yuva420p,loop=loop=-1:size=1:start=0,settb=1/25,setpts=N[fg]',
       '[4:v]setpts=PTS-STARTPTS,fps=25,scale=800:450:force_original_aspect_ratio=decrease,setsar=1,' +
         'pad=800:450:(ow-iw)/2:(oh-ih)/2:color=black,format=yuv420p,tpad=stop_mode=clone:stop_duration=3.000[pv]',
       '[2:v]fps=25,scale=60:40[m]',
@@ -33,7 +33,7 @@ describe('the page graph composed from its layers', () => {
       '[v2][e]overlay=248:459:eof_action=repeat[ownbase]',
       '[7:v]setpts=PTS-STARTPTS,fps=25,scale=400:700,split=2[own_loop][own_first]',
       '[own_loop]trim=duration=3.000[own_talk]',
-      '[own_first]trim=end_frame=1,loop=loop=-1:size=1:start=0,setpts=N/25/TB,trim=duration=3.000[own_still]',
+      '[own_first]trim=end_frame=1,loop=loop=-1:size=1:start=0,settb=1/25,setpts=N,trim=duration=3.000[own_still]',
       "[ownbase][own_talk]overlay=x=90:y=300:eof_action=pass:enable='0'[own_spoken]",
       "[own_spoken][own_still]overlay=x=90:y=300:eof_action=pass:enable='eq(0,0)'[owned]",
       '[owned]null[vs]',

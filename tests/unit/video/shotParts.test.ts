@@ -66,7 +66,7 @@ describe('page graph with shot parts', () => {
     });
     const graph = args[args.indexOf('-filter_complex') + 1].split(';');
     const loop = (i: number, frames: number) =>
-      `[${i}:v]format=yuv420p,loop=loop=-1:size=1:start=0,setpts=N/25/TB,trim=end_frame=${frames},setsar=1`;
+      `[${i}:v]format=yuv420p,loop=loop=-1:size=1:start=0,settb=1/25,setpts=N,trim=end_frame=${frames},setsar=1`;
     // Part 1 (normal): 400x700 box, half the rig: mouth 60x40 at 80+170, 220+196.
     // Part 3 (人物半身): 1234x2160 at x 343; mouth 340,392 of 800x1400 scaled by 1.5425 / 1.5429.
     expect(graph).toEqual([

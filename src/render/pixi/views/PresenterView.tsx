@@ -17,7 +17,7 @@ import type { PresenterFace, StageItem } from '../../stageScene';
 import { useItemLayout, useRuntime } from '../stageRuntime';
 import { useImageTexture } from '../useTextures';
 import { useStageVideo, useVideoTexture } from '../videoTexture';
-import { hasRig, useMouthTextures, usePoseTextures } from './rigTextures';
+import { hasRig, useArmTextures, useMouthTextures } from './rigTextures';
 
 /** What makes the presenter talk: the mouth timeline and clocks read every frame. */
 export interface PresenterTalk {
@@ -61,13 +61,14 @@ export function PresenterView({ item, art, face, talk, whole = false, pointSide 
     rt.resolveUrl(rig ? (full?.torso ?? parts?.torso ?? rig.rig.body) : item.src),
   );
   const { value: headTexture } = useImageTexture(parts ? rt.resolveUrl(parts.head) : '');
-  // The torso in a gesture's pose replaces the rest torso while the gesture lasts, as in the video.
-  const poseTextures = usePoseTextures(whole ? full?.poses : parts?.poses, rt.resolveUrl);
+  // The arms are a part of their own over the bare torso: a gesture swaps their picture, as in the video.
+  const armTextures = useArmTextures(whole ? full?.arms : parts?.arms, rt.resolveUrl);
   const mouths = useMouthTextures(rig, rt.resolveUrl);
   const talkingVideo = art?.kind === 2 && !!art.video && !!talk;
   const { video } = useStageVideo(talkingVideo ? rt.resolveUrl(art.video) : '', VIDEO_LOOP);
   const videoTexture = useVideoTexture(video, art?.keying ?? null, rt.loop);
   const body = useRef<Sprite>(null);
+  const armsSprite = useRef<Sprite>(null);
   const mouth = useRef<Sprite>(null);
   const eyes = useRef<Sprite>(null);
   const headGroup = useRef<Container>(null);
@@ -108,8 +109,10 @@ export function PresenterView({ item, art, face, talk, whole = false, pointSide 
   const place = useCallback(
     (box: Box) => {
       current.current = box;
-      body.current?.position.set(box.x, box.y);
-      body.current?.setSize(box.width, box.height);
+      for (const sprite of [body.current, armsSprite.current]) {
+        sprite?.position.set(box.x, box.y);
+        sprite?.setSize(box.width, box.height);
+      }
       if (!rig) return;
       if (parts) {
         const b = exportBox.current;
@@ -133,7 +136,11 @@ export function PresenterView({ item, art, face, talk, whole = false, pointSide 
   // Laid out again whenever a texture is replaced, not only when one arrives: a sprite keeps the
   // scale it was sized with, so the keyed video's smaller canvas (switching 绿幕抠像 on) would
   // otherwise show at a fraction of the box.
-  useItemLayout(item, place, `${!!headTexture}/${picture?.uid}/${!!mouths}/${videoTexture?.uid}`);
+  useItemLayout(
+    item,
+    place,
+    `${!!headTexture}/${picture?.uid}/${!!mouths}/${videoTexture?.uid}/${!!armTextures}`,
+  );
 
   // The face at rest (or at the scene's moment when exporting a frame).
   useEffect(() => {
@@ -146,11 +153,11 @@ export function PresenterView({ item, art, face, talk, whole = false, pointSide 
       eyes: face.eyesClosed ? 'closed' : 'open',
       torso: 'rest',
     };
-    if (body.current && picture && parts) body.current.texture = picture;
+    if (armsSprite.current && armTextures?.rest) armsSprite.current.texture = armTextures.rest;
     pose.current = REST_POSE;
     placeHead();
     rt.loop.invalidate();
-  }, [mouths, face.shape, face.eyesClosed, talk, rt, placeHead, picture, parts]);
+  }, [mouths, face.shape, face.eyesClosed, talk, rt, placeHead, armTextures]);
 
   // Talking: mouth and blinks follow the clocks; a frame is drawn only when the face changes.
   useEffect(() => {
@@ -178,8 +185,8 @@ export function PresenterView({ item, art, face, talk, whole = false, pointSide 
         placeHead();
         torso = torsoPoseAt(talk.motion, pageMs, pointSide, clipStart);
       }
-      if (torso !== shownTorso && body.current && picture) {
-        body.current.texture = (torso !== 'rest' && poseTextures?.[torso]) || picture;
+      if (torso !== shownTorso && armsSprite.current && armTextures?.rest) {
+        armsSprite.current.texture = armTextures[torso] ?? armTextures.rest;
         shownTorso = torso;
       }
       if (shape === shown && eyeState === shownEyes && !moving) return false;
@@ -192,7 +199,7 @@ export function PresenterView({ item, art, face, talk, whole = false, pointSide 
     });
     // The face at rest comes back through the effect above once `talk` is gone.
     return stop;
-  }, [talk, mouths, rt, parts, placeHead, picture, poseTextures, pointSide]);
+  }, [talk, mouths, rt, parts, placeHead, armTextures, pointSide]);
 
   // An own single picture breathes, as in the video (not for users who asked for less motion).
   const breathing = art?.kind === 3 && !rt.reducedMotion;
@@ -207,11 +214,14 @@ export function PresenterView({ item, art, face, talk, whole = false, pointSide 
     });
   }, [breathing, rt]);
 
-  const shownBody = talkingVideo && videoTexture ? videoTexture : picture;
+  // A layered rig with its arms part loaded draws the bare torso and the arms over it.
+  const arms = !talkingVideo && armTextures?.bare && armTextures.rest ? armTextures : null;
+  const shownBody = talkingVideo && videoTexture ? videoTexture : (arms?.bare ?? picture);
   if (!shownBody) return null;
   return (
     <pixiContainer>
       <pixiSprite ref={body} texture={shownBody} />
+      {arms && <pixiSprite ref={armsSprite} texture={arms.rest!} />}
       {rig && mouths && !talkingVideo && parts && headTexture && (
         <pixiContainer ref={headGroup}>
           <pixiSprite ref={headSprite} texture={headTexture} />

@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { Texture } from 'pixi.js';
-import type { CharacterItem } from '../../../api/library.contract';
+import type { ArmParts, CharacterItem } from '../../../api/library.contract';
 import type { TorsoPose } from '../../../model/motion';
 import { acquireImage, releaseImage } from '../textureStore';
 
 /*
  * The pictures of a presenter's sprite rig the stage swaps while it talks: mouths, eye pictures and
- * the gesture poses' torsos, each set loaded and released together.
+ * the arms in each gesture's pose, each set loaded and released together.
  */
 
 export const hasRig = (c: CharacterItem | null): c is CharacterItem =>
@@ -53,15 +53,20 @@ export function useMouthTextures(art: CharacterItem | null, resolve: (p: string)
   return useTextureSet(hasRig(art) ? art : null, entries);
 }
 
-/** The torso pictures of a layered rig's gestures (mid-thigh or whole figure), loaded together. */
-export function usePoseTextures(
-  poses: Record<Exclude<TorsoPose, 'rest'>, string> | undefined,
+/**
+ * The arms parts of a layered rig (mid-thigh or whole figure), loaded together: the bare torso as
+ * `bare`, and the arms picture of each torso pose by pose.
+ */
+export function useArmTextures(
+  arms: ArmParts | undefined,
   resolve: (p: string) => string,
-): Partial<Record<TorsoPose, Texture>> | null {
+): Partial<Record<TorsoPose | 'bare', Texture>> | null {
   const entries = useCallback(
-    (set: Record<string, string>) =>
-      Object.entries(set).map(([pose, path]): [string, string] => [pose, resolve(path)]),
+    (set: ArmParts) => [
+      ['bare', resolve(set.bare)] as [string, string],
+      ...Object.entries(set.pictures).map(([pose, path]): [string, string] => [pose, resolve(path)]),
+    ],
     [resolve],
   );
-  return useTextureSet(poses, entries);
+  return useTextureSet(arms, entries);
 }

@@ -7,7 +7,7 @@ import { pageMotion } from '../speaking';
 import { partRig } from './headPart';
 import { presenterSprites, spriteInputs } from './sprites';
 import { loopedStill } from './stills';
-import { stillInput } from '../poseStills';
+import { armsInputs, armsSource } from './armsPart';
 
 /**
  * The picture of a page with shot tags: each part in its own framing (partPicture), joined with
@@ -31,8 +31,9 @@ export function partedPicture(plan: PagePlan, files: PartFiles[]): Picture & { s
 /**
  * Part `k` of a page into [p<k>], its inputs numbered from `first`: its still looped for the
  * part's frames; with a page video, the video cut to the part's time in the part's slide box and
- * the presenter body over it; the mouth and the eyes where the framing puts the character (none
- * when it is hidden); the presenter's own motion on the part's clock.
+ * the presenter body over it; the arms while a gesture shows, and the mouth and the eyes, where
+ * the framing puts the character (none when it is hidden); the presenter's own motion on the
+ * part's clock.
  */
 export function partPicture(
   plan: PagePlan,
@@ -45,11 +46,11 @@ export function partPicture(
   // A part's stream starts at its lead: the frames that fade in over the previous framing.
   const frames = partFrames(part, fps);
   const window = { startMs: part.startMs - (part.leadMs ?? 0), durationMs: (frames * 1000) / fps };
-  const inputs = stillInput(files.still);
+  const inputs = ['-i', files.still];
   const next = () => first + inputCount(inputs);
   const chains: string[] = [];
   // setsar=1: the parts are concatenated, and concat takes one sample aspect ratio.
-  let head = `${loopedStill(first, fps, { frames, file: files.still })},setsar=1`;
+  let head = `${loopedStill(first, fps, { frames })},setsar=1`;
   const draw = (layer: { chains: string[]; head: string }) => {
     chains.push(...layer.chains);
     head = layer.head;
@@ -63,11 +64,17 @@ export function partPicture(
     );
   }
   if (video && files.front) {
-    const source = `${loopedStill(next(), fps, { alpha: true, frames, file: files.front })}[fg${k}]`;
-    inputs.push(...stillInput(files.front));
+    const source = `${loopedStill(next(), fps, { alpha: true, frames })}[fg${k}]`;
+    inputs.push('-i', files.front);
     draw(drawOver(head, source, { above: `[fg${k}]`, base: `[fb${k}]`, out: `[fo${k}]` }, { x: 0, y: 0 }));
   }
   if (!part.character) return { inputs, chains: [...chains, `${head}[p${k}]`] };
+  if (files.arms) {
+    // The arms while the part shows a gesture, over the bare torso of its still (or front).
+    const source = armsSource(next(), fps, `${k}`);
+    inputs.push(...armsInputs(files.arms));
+    draw(drawOver(head, source, { above: `[ar${k}]`, base: `[ab${k}]`, out: `[ao${k}]` }, files.arms.at));
+  }
   const tracks = { mouth: next(), blink: next() + 1 };
   const rig = partRig(plan.character.rig, part);
   inputs.push(...spriteInputs(files.mouthTrack, files.blinkTrack, rig, files.headTrack));

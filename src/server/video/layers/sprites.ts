@@ -90,7 +90,7 @@ function headSprites(
   return {
     sources: [
       `[${input.blink + 1}:v]scale=${rest.width}:${rest.height},format=yuva420p,` +
-        `loop=loop=-1:size=1:start=0,setpts=N/${fps}/TB[hs${s}]`,
+        `loop=loop=-1:size=1:start=0,settb=1/${fps},setpts=N[hs${s}]`,
       `[${input.mouth}:v]fps=${fps},scale=${mouth.width}:${mouth.height}[m${s}]`,
       `[${input.blink}:v]fps=${fps},scale=${eyes.width}:${eyes.height}[e${s}]`,
       `${overlayAt(`[hs${s}]`, `[m${s}]`, mouth)}[hm${s}]`,

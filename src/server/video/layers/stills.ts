@@ -1,20 +1,15 @@
-import { isStillTrack } from '../poseStills';
-
 /**
  * A composed still (the page background, or the presenter body over a page video) as an open
  * chain: decoded once, converted to YUV once and the converted frame looped at the page fps.
  * Converting after the loop would redo a 1080p colour conversion on every frame (measured: half
  * the speed). `alpha` keeps the transparency of a front still; `frames` cuts it to a shot part.
- * A still track (poseStills.ts: the still per gesture pose) is converted once per picture shown,
- * before fps repeats it, so it costs the same per frame.
  */
 export function loopedStill(
   input: number,
   fps: number,
-  opts: { alpha?: boolean; frames?: number; file?: string } = {},
+  opts: { alpha?: boolean; frames?: number } = {},
 ): string {
   const format = opts.alpha ? 'yuva420p' : 'yuv420p';
   const cut = opts.frames === undefined ? '' : `,trim=end_frame=${opts.frames}`;
-  if (opts.file && isStillTrack(opts.file)) return `[${input}:v]format=${format},fps=${fps}${cut}`;
-  return `[${input}:v]format=${format},loop=loop=-1:size=1:start=0,setpts=N/${fps}/TB${cut}`;
+  return `[${input}:v]format=${format},loop=loop=-1:size=1:start=0,settb=1/${fps},setpts=N${cut}`;
 }

@@ -37,4 +37,4 @@ export const video = {
 };
 
 /** The looped background still of input `i`, as every page opens. */
-export const loop = (i: number) => `[${i}:v]format=yuv420p,loop=loop=-1:size=1:start=0,setpts=N/25/TB`;
+export const loop = (i: number) => `[${i}:v]format=yuv420p,loop=loop=-1:size=1:start=0,settb=1/25,setpts=N`;

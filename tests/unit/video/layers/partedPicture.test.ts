@@ -37,6 +37,23 @@ describe('one shot part', () => {
     });
   });
 
+  it('draws the arms track of its gesture over its still, before the sprites', () => {
+    const arms = { track: 'a1', at: { x: 100, y: 600 } };
+    expect(partPicture(plan, part, 1, { ...files(1), arms }, 3)).toEqual({
+      inputs: ['-i', 's1', ...track('a1'), ...track('m1'), ...track('b1')],
+      chains: [
+        '[4:v]format=yuva420p,fps=25[ar1]',
+        `${loop(3)},trim=end_frame=34,setsar=1[ab1]`,
+        '[ab1][ar1]overlay=100:600:eof_action=repeat[ao1]',
+        '[ao1]null[b1]',
+        '[5:v]fps=25,scale=60:40[m1]',
+        '[6:v]fps=25,scale=84:26[e1]',
+        '[b1][m1]overlay=260:496:eof_action=repeat[o1]',
+        '[o1][e1]overlay=248:459:eof_action=repeat,format=yuv420p[p1]',
+      ],
+    });
+  });
+
   it('with a video: the video cut to the part, the body over it, then the sprites', () => {
     const one = partPicture({ ...plan, video }, part, 1, { ...files(1), front: 'f1' }, 4);
     expect(one.inputs).toEqual(['-i', 's1', '-i', '/v.mp4', '-i', 'f1', ...track('m1'), ...track('b1')]);
@@ -46,7 +63,7 @@ describe('one shot part', () => {
         'trim=start=1.640:duration=1.360,setpts=PTS-STARTPTS[pv1]',
       `${loop(4)},trim=end_frame=34,setsar=1[vb1]`,
       '[vb1][pv1]overlay=0:0:eof_action=repeat[vo1]',
-      '[6:v]format=yuva420p,loop=loop=-1:size=1:start=0,setpts=N/25/TB,trim=end_frame=34[fg1]',
+      '[6:v]format=yuva420p,loop=loop=-1:size=1:start=0,settb=1/25,setpts=N,trim=end_frame=34[fg1]',
       '[vo1]null[fb1]',
       '[fb1][fg1]overlay=0:0:eof_action=repeat[fo1]',
       '[fo1]null[b1]',

@@ -28,7 +28,7 @@ describe('the picture of a page in one framing', () => {
       inputs: ['-i', 's.png', '-i', 'f.png', ...track('m'), ...track('b'), '-i', '/v.mp4'],
       chains: [
         `${loop(0)}[bg]`,
-        '[1:v]format=yuva420p,loop=loop=-1:size=1:start=0,setpts=N/25/TB[fg]',
+        '[1:v]format=yuva420p,loop=loop=-1:size=1:start=0,settb=1/25,setpts=N[fg]',
         '[4:v]setpts=PTS-STARTPTS,fps=25,scale=800:450:force_original_aspect_ratio=decrease,setsar=1,' +
           'pad=800:450:(ow-iw)/2:(oh-ih)/2:color=black,format=yuv420p,tpad=stop_mode=clone:stop_duration=3.000[pv]',
         '[2:v]fps=25,scale=60:40[m]',
@@ -84,6 +84,38 @@ describe('the picture of a page with a layered presenter and a head track', () =
     expect(picture.inputs).toEqual(['-i', 's.png', '-i', 'f.png', ...track('h'), '-i', '/v.mp4']);
     expect(picture.chains).toContain('[2:v]format=yuva420p,fps=25[hr]');
     expect(picture.chains.at(-1)).toBe(placed('[v1]', '[v2]'));
+    expect(picture.sound).toEqual({ input: 3 });
+  });
+
+  it('draws the arms track over the still before the head while the page shows a gesture', () => {
+    const arms = { track: 'a.ffconcat', at: { x: 120, y: 640 } };
+    expect(wholePicture(layered, { ...files, headTrack: 'h', arms })).toEqual({
+      inputs: ['-i', 's.png', ...track('h'), ...track('a.ffconcat')],
+      chains: [
+        `${loop(0)}[bg]`,
+        '[2:v]format=yuva420p,fps=25[ar]',
+        '[bg][ar]overlay=120:640:eof_action=repeat[ba]',
+        '[1:v]format=yuva420p,fps=25[hr]',
+        placed('[ba]', '[v1]'),
+      ],
+      head: '[v1]null',
+      sound: null,
+    });
+  });
+
+  it('with a video: the arms over the presenter body, their track the last input', () => {
+    const arms = { track: 'a.ffconcat', at: { x: 120, y: 640 } };
+    const picture = wholePicture({ ...layered, video }, { ...files, headTrack: 'h', front: 'f.png', arms });
+    expect(picture.inputs).toEqual([
+      '-i', 's.png', '-i', 'f.png', ...track('h'), '-i', '/v.mp4', ...track('a.ffconcat'),
+    ]); // prettier-ignore
+    expect(picture.chains.slice(-4, -1)).toEqual([
+      '[v0][fg]overlay=0:0:eof_action=repeat[v1]',
+      '[4:v]format=yuva420p,fps=25[ar]',
+      '[v1][ar]overlay=120:640:eof_action=repeat[va]',
+    ]);
+    expect(picture.head).toBe('[v2]null');
+    expect(picture.chains.at(-1)).toBe(placed('[va]', '[v2]'));
     expect(picture.sound).toEqual({ input: 3 });
   });
 

@@ -1,0 +1,121 @@
+import { writeFile } from 'node:fs/promises';
+import sharp from 'sharp';
+import { torsoPoseRuns, type MotionTimeline, type TorsoPose } from '../../model/motion';
+import { pam } from '../adapters/headSprites';
+import { quote } from './ffconcat';
+import type { ArmsTrack, Box, RigFiles } from './planTypes';
+
+/*
+ * The presenter's arms in the render. A layered rig's arms and hands are a part of their own
+ * (scripts/art figure.ts: the bare torso, and the arms alone per pose on the torso's canvas). A
+ * stretch without a gesture keeps the rest torso, arms included, in the page still: nothing is
+ * drawn per frame. A stretch with a gesture composes the bare torso into the still and draws the
+ * arms as an overlay track: one sprite per pose it shows, at the export size, cut to the box the
+ * arms of those poses reach, listed per run in an ffconcat script. ffmpeg converts each sprite once
+ * per run and only places it, at one corner, on every frame (like the head track).
+ */
+
+/** What the arms of one stream are drawn from. */
+export interface ArmsSource {
+  /** The rig the stream draws (a 人物全身 part's whole figure: partRig). */
+  rig: RigFiles;
+  motion: MotionTimeline;
+  /** Where the slide is: the side a pointing gesture points to. */
+  side: 'left' | 'right';
+  /** The stretch of the page clock the stream shows (a whole page, or a shot part with its lead). */
+  window: { fromMs: number; lengthMs: number };
+  /** The presenter's box and the frame, export px. */
+  box: Box;
+  frame: { width: number; height: number };
+  /** Sprites go to `<base>-<pose>.pam`, the track to `<base>.ffconcat`. */
+  base: string;
+}
+
+/** An ffconcat script showing each run's sprite for its length, the last listed twice. */
+export function armsScript(
+  runs: readonly { pose: TorsoPose; ms: number }[],
+  sprites: Record<string, string>,
+) {
+  const lines = ['ffconcat version 1.0'];
+  for (const run of runs)
+    lines.push(`file ${quote(sprites[run.pose])}`, `duration ${(run.ms / 1000).toFixed(3)}`);
+  // The concat demuxer ignores the last entry's duration unless the file is listed once more.
+  lines.push(`file ${quote(sprites[runs[runs.length - 1].pose])}`);
+  return lines.join('\n') + '\n';
+}
+
+/**
+ * The arms of a stream: null when it shows no gesture (or the rig has no arms part), and the still
+ * keeps the rest torso; else the rig to compose the still with (its body the bare torso) and the
+ * arms track written for it.
+ */
+export async function armsTrack(source: ArmsSource): Promise<{ rig: RigFiles; arms: ArmsTrack } | null> {
+  const { rig, box, frame, base } = source;
+  if (!rig.arms) return null;
+  const runs = torsoPoseRuns(source.motion.gestures, source.window, source.side);
+  if (runs.every((r) => r.pose === 'rest')) return null;
+  // Sized and placed like the torso in the still (stillComposer's `placed`), so the pixels meet.
+  const size = { width: Math.max(1, Math.round(box.width)), height: Math.max(1, Math.round(box.height)) };
+  const corner = { x: Math.round(box.x), y: Math.round(box.y) };
+  const poses = [...new Set(runs.map((r) => r.pose))];
+  const pictures = await Promise.all(
+    poses.map((pose) =>
+      sharp(rig.arms!.pictures[pose])
+        .ensureAlpha()
+        .resize(size.width, size.height, { fit: 'fill' })
+        .raw()
+        .toBuffer(),
+    ),
+  );
+  const cut = spriteCut(pictures, size, corner, frame);
+  if (!cut) return null;
+  const sprites: Record<string, string> = {};
+  for (const [i, pose] of poses.entries()) {
+    sprites[pose] = `${base}-${pose}.pam`;
+    const data = await sharp(pictures[i], { raw: { ...size, channels: 4 } })
+      .extract({ left: cut.x, top: cut.y, width: cut.width, height: cut.height })
+      .raw()
+      .toBuffer();
+    await writeFile(sprites[pose], pam({ data, width: cut.width, height: cut.height }));
+  }
+  const track = `${base}.ffconcat`;
+  await writeFile(track, armsScript(runs, sprites));
+  return {
+    rig: { ...rig, body: rig.arms.bare },
+    arms: { track, at: { x: corner.x + cut.x, y: corner.y + cut.y } },
+  };
+}
+
+/**
+ * The part of the resized arms pictures to keep (in picture px): every pixel any of them draws,
+ * inside the frame, its corner on even frame pixels (the 4:2:0 chroma grid); null when none shows.
+ */
+export function spriteCut(
+  pictures: readonly Buffer[],
+  size: { width: number; height: number },
+  corner: { x: number; y: number },
+  frame: { width: number; height: number },
+): Box | null {
+  const x0 = Math.max(0, -corner.x);
+  const y0 = Math.max(0, -corner.y);
+  const x1 = Math.min(size.width, frame.width - corner.x);
+  const y1 = Math.min(size.height, frame.height - corner.y);
+  let left = Infinity;
+  let top = Infinity;
+  let right = -Infinity;
+  let bottom = -Infinity;
+  for (const data of pictures)
+    for (let y = y0; y < y1; y++)
+      for (let x = x0; x < x1; x++) {
+        if (data[(y * size.width + x) * 4 + 3] === 0) continue;
+        left = Math.min(left, x);
+        right = Math.max(right, x + 1);
+        top = Math.min(top, y);
+        bottom = Math.max(bottom, y + 1);
+      }
+  if (right <= left) return null;
+  // One pixel more on the left or top where the frame corner would be odd (and the frame allows).
+  if ((corner.x + left) % 2 !== 0 && left > x0) left--;
+  if ((corner.y + top) % 2 !== 0 && top > y0) top--;
+  return { x: left, y: top, width: right - left, height: bottom - top };
+}

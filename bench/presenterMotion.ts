@@ -12,8 +12,8 @@ import { processTreeCpuSeconds } from './profile';
 // pages (scene, slide, presenter, 20 s of lip-sync each) rendered by the render's own renderPage
 // with the flat rig (body.png with mouth and blink overlays: the render before the motion), the
 // layered rig (torso still, the head track: head, mouth and eyes pre-turned and moved per frame)
-// and the layered rig with hand gestures (narration words that point and stress: the still track
-// of a still per torso pose), alternating, in one run. CPU time is this process's and its ffmpeg
+// and the layered rig with hand gestures (narration words that point and stress: the bare torso in
+// the still and the arms as an overlay track), alternating, in one run. CPU time is this process's and its ffmpeg
 // children's. Written to bench/results/motion.json.
 const root = path.resolve(import.meta.dirname, '..');
 const work = mkdtempSync(path.join(tmpdir(), 'motion-bench-'));

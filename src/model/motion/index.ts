@@ -28,3 +28,4 @@ export {
 } from './gestures';
 export { seededRandom } from './seededRandom';
 export { headCorner, headLayout, scaledAnchor, type HeadLayout, type HeadRig } from './headPlacement';
+export { clipStarts, onPageClock, pageMotionOf, stickerStartMs, type MotionClip } from './pageMotion';

@@ -1,4 +1,4 @@
-import { motionTimeline, type MotionTimeline } from '../../model/motion';
+import { onPageClock, pageMotionOf, type MotionClip, type MotionTimeline } from '../../model/motion';
 import type { MouthCue } from '../../model/speech';
 import type { TimedWord } from '../../model/speech/timedWord';
 import type { PagePlan } from './planTypes';
@@ -18,14 +18,13 @@ export interface SpeakingInterval {
 /** Pauses shorter than this stay "speaking", so a talking video does not flick to its still between words. */
 export const BRIDGE_MS = 300;
 
+/** A page's clips as the motion reads them (src/model/motion pageMotion.ts). */
+const motionClips = (plan: Pick<PagePlan, 'audio'>): MotionClip[] =>
+  plan.audio.map((a) => ({ durationMs: a.durationMs, cues: a.mouth, words: a.words ?? [] }));
+
 /** The page's mouth cues on the page clock (its clips play one after another). */
 export function pageMouthCues(plan: Pick<PagePlan, 'audio'>): MouthCue[] {
-  let offset = 0;
-  return plan.audio.flatMap((clip) => {
-    const shifted = clip.mouth.map((c) => ({ ...c, startMs: c.startMs + offset }));
-    offset += clip.durationMs;
-    return shifted;
-  });
+  return onPageClock(motionClips(plan)).cues;
 }
 
 /**
@@ -48,16 +47,7 @@ export function speakingIntervals(cues: readonly MouthCue[], durationMs: number,
 
 /** The page's timed words (TTS) on the page clock, as pageMouthCues. */
 export function pageWords(plan: Pick<PagePlan, 'audio'>): TimedWord[] {
-  let offset = 0;
-  return plan.audio.flatMap((clip) => {
-    const shifted = (clip.words ?? []).map((w) => ({
-      ...w,
-      startMs: w.startMs + offset,
-      endMs: w.endMs + offset,
-    }));
-    offset += clip.durationMs;
-    return shifted;
-  });
+  return onPageClock(motionClips(plan)).words;
 }
 
 /**
@@ -67,12 +57,10 @@ export function pageWords(plan: Pick<PagePlan, 'audio'>): TimedWord[] {
 export function pageMotion(
   plan: Pick<PagePlan, 'audio' | 'durationMs' | 'index' | 'fps' | 'stickers'>,
 ): MotionTimeline {
-  return motionTimeline({
-    durationMs: plan.durationMs,
+  return pageMotionOf(motionClips(plan), {
     seed: plan.index,
-    cues: pageMouthCues(plan),
+    durationMs: plan.durationMs,
     fps: plan.fps,
-    words: pageWords(plan),
-    stickersMs: (plan.stickers ?? []).map((s) => s.startMs).filter((ms) => ms > 0),
+    stickersMs: (plan.stickers ?? []).map((s) => s.startMs),
   });
 }

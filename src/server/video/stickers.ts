@@ -1,4 +1,5 @@
 import type { Texture } from '../../model/project';
+import { stickerStartMs } from '../../model/motion';
 import { overlayAt } from './layers/picture';
 import type { Box, PageAudio, PlannedSticker, StickerFile } from './planTypes';
 
@@ -11,23 +12,6 @@ import type { Box, PageAudio, PlannedSticker, StickerFile } from './planTypes';
  * not touch the mouth or the eyes (sprites drawn over the still would cover it). Everything else,
  * timed PNGs and every GIF, is an ffmpeg overlay drawn after the presenter and before subtitles.
  */
-
-/**
- * When the texture at 1-based child `position` appears: the summed audio of the segments before
- * it (0 or 1: the page start; past the last segment: the end of the narration), in whole frames
- * so a sticker appears on the first frame of its segment and never a frame late.
- */
-export function stickerStartMs(
-  position: number,
-  audio: PageAudio[],
-  durationMs: number,
-  fps: number,
-): number {
-  const before = Math.max(0, Math.min(audio.length, Math.round(position) - 1));
-  const ms = audio.slice(0, before).reduce((sum, a) => sum + a.durationMs, 0);
-  const frameMs = 1000 / fps;
-  return Math.min(Math.round(ms / frameMs) * frameMs, durationMs);
-}
 
 const overlaps = (a: Box, b: Box) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;

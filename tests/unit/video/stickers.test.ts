@@ -3,15 +3,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Texture } from '../../../src/model/project';
+import { stickerStartMs } from '../../../src/model/motion';
 import { pageArgs } from '../../../src/server/video/ffmpegArgs';
 import { pageCacheKey } from '../../../src/server/video/pageCache';
 import type { PageAudio, PagePlan } from '../../../src/server/video/planTypes';
-import {
-  planStickers,
-  stickerChains,
-  stickerInputs,
-  stickerStartMs,
-} from '../../../src/server/video/stickers';
+import { planStickers, stickerChains, stickerInputs } from '../../../src/server/video/stickers';
 import type { PlannedSticker } from '../../../src/server/video/planTypes';
 
 const clip = (durationMs: number): PageAudio => ({ file: 'a.wav', durationMs, mouth: [] });

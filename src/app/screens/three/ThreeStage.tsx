@@ -72,12 +72,10 @@ export const ThreeStage = memo(function ThreeStage({
   const clip = activeClipPath.value;
   const pageStart = page.startMs;
   const pageClock = useCallback(() => positionMs.peek() - pageStart, [pageStart]);
-  const talk = useStageTalk(
-    running ? (clip ? timingsBeside(clip) : '') : null,
-    clipClockMs,
-    page.at + 1,
-    pageClock,
-  );
+  const talk = useStageTalk(running ? (clip ? timingsBeside(clip) : '') : null, clipClockMs, page.at + 1, {
+    page: doc.ppt.pages[page.at] ?? null,
+    pageClockMs: pageClock,
+  });
   const seeks = seekCount.value;
   const video = useMemo(
     () => ({

@@ -27,7 +27,7 @@ export interface PresenterTalk {
   /** Blink start times of the page (blinkTimes) and the time into the page, ms. */
   blinks: readonly number[];
   pageMs(): number;
-  /** The page's motion (head turns, tilts, nods), the render's; nods on the heard clip's clock. */
+  /** The page's motion (head turns, tilts, nods, brows, gestures) on the page clock: the render's. */
   motion?: MotionTimeline;
 }
 
@@ -165,25 +165,22 @@ export function PresenterView({ item, art, face, talk, whole = false, pointSide 
     let shown = '';
     let shownEyes: EyeState | null = null;
     let shownTorso: TorsoPose = 'rest';
-    // The heard clip starts this far into the page (its sentence ends are on its own clock).
-    let clipStart = 0;
     const moving = !!talk.motion && !!parts && !rt.reducedMotion;
     const stop = rt.loop.animate(() => {
       const ms = talk.clockMs();
       const pageMs = talk.pageMs();
-      if (ms >= 0) clipStart = pageMs - ms;
       const shape = ms < 0 ? 'X' : shapeAt(talk.timeline, ms);
       // The eye picture of the frame (blinks win over brow lifts), as the render's eye track.
       const eyeState: EyeState = talk.motion
-        ? eyeStateAt(talk.motion, pageMs, clipStart)
+        ? eyeStateAt(talk.motion, pageMs)
         : eyesClosedAt(talk.blinks, pageMs)
           ? 'closed'
           : 'open';
       let torso: TorsoPose = 'rest';
       if (moving && talk.motion) {
-        pose.current = poseAt(talk.motion, pageMs, clipStart);
+        pose.current = poseAt(talk.motion, pageMs);
         placeHead();
-        torso = torsoPoseAt(talk.motion, pageMs, pointSide, clipStart);
+        torso = torsoPoseAt(talk.motion, pageMs, pointSide);
       }
       if (torso !== shownTorso && armsSprite.current && armTextures?.rest) {
         armsSprite.current.texture = armTextures[torso] ?? armTextures.rest;

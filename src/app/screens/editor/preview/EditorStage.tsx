@@ -87,7 +87,10 @@ export function EditorStage() {
   useEffect(() => setSlideAspect(undefined), [pageAt, openedProject]);
 
   const heardNow = playing.value;
-  const talk = useStageTalk(heardNow?.timingsPath ?? null, playbackMs, pageAt + 1);
+  // The page's motion from all its clips, as the render builds it, whichever clip 试听 is playing.
+  const talk = useStageTalk(heardNow?.timingsPath ?? null, playbackMs, pageAt + 1, {
+    page: d?.ppt.pages[pageAt] ?? null,
+  });
   const scene = useMemo(
     () =>
       d &&

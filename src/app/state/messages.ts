@@ -11,6 +11,12 @@ export interface Toast {
 /** Toasts currently shown, oldest first (rendered top-centre by MessageHost). */
 export const toasts = signal<Toast[]>([]);
 
+/**
+ * At most this many toasts at once: a burst of actions (insert, save, upload) would otherwise
+ * stack a column over the stage. A new one closes the oldest, an error last.
+ */
+export const MAX_TOASTS = 3;
+
 let nextId = 1;
 const timers = new Map<number, ReturnType<typeof setTimeout>>();
 
@@ -26,7 +32,11 @@ export function showMessage(
   const same = toasts.value.find((t) => t.type === type && t.text === text);
   const id = same?.id ?? nextId++;
   if (same) clearTimeout(timers.get(id));
-  else toasts.value = [...toasts.value, { id, type, text }];
+  else {
+    const shown = toasts.value;
+    if (shown.length >= MAX_TOASTS) closeMessage((shown.find((t) => t.type !== 'error') ?? shown[0]).id);
+    toasts.value = [...toasts.value, { id, type, text }];
+  }
   timers.set(
     id,
     setTimeout(() => closeMessage(id), durationMs),

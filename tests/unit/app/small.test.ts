@@ -103,6 +103,19 @@ describe('messages', () => {
     vi.advanceTimersByTime(1);
     expect(toasts.value).toEqual([]);
   });
+
+  it('shows at most three, a new one closing the oldest that is not an error', () => {
+    showMessage('error', '上传失败');
+    showMessage('success', '已插入 magenta');
+    showMessage('success', '已插入 blink');
+    showMessage('success', '保存成功');
+    expect(toasts.value.map((t) => t.text)).toEqual(['上传失败', '已插入 blink', '保存成功']);
+    showMessage('error', '网络错误');
+    showMessage('error', '未知错误');
+    expect(toasts.value.map((t) => t.text)).toEqual(['上传失败', '网络错误', '未知错误']);
+    showMessage('error', '积分不足');
+    expect(toasts.value.map((t) => t.text)).toEqual(['网络错误', '未知错误', '积分不足']);
+  });
 });
 
 describe('tabs of visited views', () => {

@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { runFfmpeg } from '../src/server/adapters/media/ffmpeg';
 import type { ProjectDocument } from '../src/model/project';
 import { AUDIO_CODEC } from '../src/server/video/ffmpegArgs';
+import { benchmarkCpuSeconds } from '../src/server/video/encoderSpeed';
 
 /** One page of the bench project as the baselines see it: a composed still, its audio, its length. */
 export interface BaselinePage {
@@ -116,4 +117,18 @@ export async function baselinePagesOf(
     });
   }
   return baselinePages;
+}
+
+/**
+ * x264 on our own frames, the physical limit of this render: the same encoder and preset encoding
+ * the frames of the rendered video (ours without subtitles), decoded from it. CPU seconds as
+ * ffmpeg reports them: decoding and encoding, minus decoding alone. The stills baseline above
+ * encodes a frame that never changes; ours has a presenter that moves on every frame.
+ */
+export async function encoderOnFrames(video: string, dir: string, preset: string): Promise<number> {
+  const decode = await runFfmpeg(['-benchmark', '-i', video, '-an', '-f', 'null', '-']);
+  const encode = await runFfmpeg([
+    '-benchmark', '-y', '-i', video, '-an', ...x264(preset), path.join(dir, 'frames-again.mp4'),
+  ]); // prettier-ignore
+  return benchmarkCpuSeconds(encode.stderr) - benchmarkCpuSeconds(decode.stderr);
 }

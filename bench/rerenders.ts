@@ -13,7 +13,7 @@ import { segmentsOf, type BenchCall } from './benchProject';
 export type BenchRender = (doc: ProjectDocument) => Promise<{
   ms: number;
   cpuS: number;
-  video: { durationMs: number; width: number; height: number; size: number };
+  video: { url: string; durationMs: number; width: number; height: number; size: number };
 }>;
 
 type Page = ProjectDocument['ppt']['pages'][number];

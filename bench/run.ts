@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { buildServer } from '../src/server/buildServer';
 import { loadConfig } from '../src/server/config';
 import { toExportDocument, type ProjectDocument } from '../src/model/project';
-import { baselinePagesOf, encoderAlone, naiveRender } from './baselines';
+import { baselinePagesOf, encoderAlone, encoderOnFrames, naiveRender } from './baselines';
 import { apiThroughput } from './apiThroughput';
 import { stageBench } from './stage';
 import { workerBench } from './workers';
@@ -190,6 +190,8 @@ try {
   cpuStart = cpuNow();
   const encoderMs = await encoderAlone(baselinePages, baseDir, preset);
   const encoderCpuS = cpuNow() - cpuStart;
+  // The limit on our own frames (a moving presenter costs x264 more than a still that never changes).
+  const framesCpuS = await encoderOnFrames(fileOf(plain.video.url), baseDir, preset);
   results.baselines = {
     note: `same pages and lengths, 1080p, ${preset} (the calibrated preset, as ours); the baselines have no lip-sync, blinks, head motion, subtitles, stickers, video or music. Ours is the render without subtitles (music on). CPU figures: this process and its ffmpeg children, from /proc`,
     naiveLoop1Seconds: seconds(naiveMs),
@@ -202,6 +204,9 @@ try {
     oursVsEncoderAlone: +(encoderMs / plain.ms).toFixed(2),
     encoderAloneCpuSeconds: +encoderCpuS.toFixed(1),
     oursVsEncoderAloneCpu: +(encoderCpuS / plain.cpuS).toFixed(2),
+    encoderOnOurFramesCpuSeconds: +framesCpuS.toFixed(1),
+    oursVsEncoderOnOurFramesCpu: +(framesCpuS / plain.cpuS).toFixed(2),
+    ourFramesVsStillsForX264: +(framesCpuS / encoderCpuS).toFixed(2),
   };
 
   // API throughput: authenticated profile reads, 32 in flight for 3 s.

@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 
-// `npm test`: the whole suite. Unit and server tests first, then part of the server suite again in
+// `npm test`: the whole suite. Unit and server tests first, then the whole server suite again in
 // the S3 profile, then the built app in Chromium. Prints which server profiles ran and one closing line.
 // The server profiles (README "Commands"): 1 SQLite + job table + disk, always; 2 PostgreSQL +
 // BullMQ + disk when PostgreSQL (127.0.0.1:5432) and Redis (127.0.0.1:6379) answer (PostgreSQL +
@@ -42,26 +42,6 @@ async function redisUrl(): Promise<string | undefined> {
   }
 }
 
-/**
- * The server test files profile 3 runs: the tests written for both dialects that store files or
- * run jobs (there on PostgreSQL, BullMQ and the S3 store), and a scale-out test whose web server
- * and worker share the bucket. The whole suite took too long a second time (README "Commands").
- */
-const S3_PROFILE_FILES = ['account', 'assetUsage', 'health', 'materials', 'pageVideo', 'ppt', 'presenters']
-  .concat([
-    'resource',
-    'scene',
-    'sceneRender',
-    'subtitle',
-    'texture',
-    'uploadFieldOrder',
-    'uploadLimits',
-    'voicePageRender',
-    'voices',
-    'scaleOut',
-  ])
-  .map((name) => `tests/server/${name}.test.ts`);
-
 interface Totals {
   passed: number;
   failed: number;
@@ -89,14 +69,9 @@ function failedTestsOf(json: JsonReport, stage: string): string[] {
   });
 }
 
-function runStage(
-  name: string,
-  projects: string[],
-  extraEnv: NodeJS.ProcessEnv = {},
-  files: string[] = [],
-): boolean {
+function runStage(name: string, projects: string[], extraEnv: NodeJS.ProcessEnv = {}): boolean {
   const report = path.join(root, `.tmp/vitest-${name}.json`);
-  const args = [vitest, 'run', ...projects.flatMap((p) => ['--project', p]), ...files];
+  const args = [vitest, 'run', ...projects.flatMap((p) => ['--project', p])];
   args.push('--reporter=default', '--reporter=json', `--outputFile.json=${report}`);
   const result = spawnSync(process.execPath, args, {
     cwd: root,
@@ -136,11 +111,9 @@ console.log(
 
 let ok = runStage('unit-server', ['unit', 'unit-dom', 'server']);
 if (s3Profile) {
-  console.log(`\nServer tests, profile 3 (PostgreSQL + BullMQ + S3): ${S3_PROFILE_FILES.length} files`);
+  console.log('\nServer tests, profile 3 (PostgreSQL + BullMQ + S3): the whole server suite');
   const started = Date.now();
-  ok =
-    runStage('server-s3', ['server'], { TEST_STORE: 's3', TEST_DIALECTS: 'postgres' }, S3_PROFILE_FILES) &&
-    ok;
+  ok = runStage('server-s3', ['server'], { TEST_STORE: 's3', TEST_DIALECTS: 'postgres' }) && ok;
   console.log(`Profile 3 took ${Math.round((Date.now() - started) / 1000)} s`);
 }
 console.log('Building the web app for the browser tests...');

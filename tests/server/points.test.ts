@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,6 +7,7 @@ import { buildServer } from '../../src/server/buildServer';
 import { loadConfig } from '../../src/server/config';
 import { synthesisProject } from './helpers/synthesisProject';
 import { startTestServer, testDialects, type TestServer } from './helpers/testServer';
+import { userCli } from './helpers/userCli';
 
 const POINTS = '/api/v1/user/points';
 const COMPOSE = '/virtual/v1/userPro/composeProject';
@@ -183,15 +183,8 @@ describe.each(testDialects())('points refund of a failed render on %s', (dialect
 });
 
 describe('npm run user -- points', () => {
-  const root = path.resolve(import.meta.dirname, '../..');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'studio-points-cli-'));
   const env = { ...process.env, DATA_DIR: dataDir, JWT_SECRET: 'cli-test-secret-cli-test-secret-1' };
-  const userCli = (...args: string[]) =>
-    spawnSync(process.execPath, ['--import', 'tsx', 'src/server/cli/user.ts', ...args], {
-      cwd: root,
-      env,
-      encoding: 'utf8',
-    });
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   // Five CLI processes, each starting tsx: a minute and more on a loaded machine.
@@ -199,14 +192,22 @@ describe('npm run user -- points', () => {
     'grants and removes points, never below zero, and prints the balance',
     { timeout: 180_000 },
     async () => {
-      expect(userCli('add', 'carol', 'strongpass1').status).toBe(0);
-      const grant = userCli('points', 'carol', '50');
-      expect(grant.status).toBe(0);
-      expect(grant.stdout).toContain(`points of carol: ${STARTING_POINTS + 50} (+50)`);
-      const remove = userCli('points', 'carol', '-5000');
-      expect(remove.stdout).toContain(`points of carol: 0 (-${STARTING_POINTS + 50})`);
-      expect(userCli('points', 'nobody', '5').stderr).toContain('用户不存在');
-      expect(userCli('points', 'carol', 'lots').status).toBe(2);
+      expect((await userCli(env, 'add', 'carol', 'strongpass1')).status).toBe(0);
+      // carol's grant and removal in order; beside them the two refusals, which change nothing.
+      const changes = async () => {
+        const grant = await userCli(env, 'points', 'carol', '50');
+        expect(grant.status).toBe(0);
+        expect(grant.stdout).toContain(`points of carol: ${STARTING_POINTS + 50} (+50)`);
+        const remove = await userCli(env, 'points', 'carol', '-5000');
+        expect(remove.stdout).toContain(`points of carol: 0 (-${STARTING_POINTS + 50})`);
+      };
+      const [, nobody, lots] = await Promise.all([
+        changes(),
+        userCli(env, 'points', 'nobody', '5'),
+        userCli(env, 'points', 'carol', 'lots'),
+      ]);
+      expect(nobody.stderr).toContain('用户不存在');
+      expect(lots.status).toBe(2);
 
       const server = await buildServer({
         ...loadConfig(env),

@@ -1,11 +1,16 @@
 import { execFileSync } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { probe } from '../../src/server/adapters/media/ffmpeg';
 import type { WorkerBeat } from '../../src/server/services/jobQueue';
-import { saveSpokenProject, startSharedCluster, waitForCompose, type Cluster } from './helpers/cluster';
+import {
+  jobRow,
+  saveSpokenProject,
+  startSharedCluster,
+  waitForCompose,
+  type Cluster,
+} from './helpers/cluster';
 import { testRedisUrl } from './helpers/redis';
 
 /*
@@ -28,19 +33,7 @@ describe.skipIf(!redisUrl)('a render on two `npm run worker` processes', () => {
     ((await (await fetch(`${cluster!.web.url}/healthz`)).json()) as { workers: WorkerBeat[] }).workers;
 
   /** The render job's row as the web server's database holds it. */
-  function renderRow(jobId: number) {
-    const db = new BetterSqlite3(path.join(cluster!.web.dataDir, 'studio.sqlite'), { readonly: true });
-    try {
-      const row = db.prepare('select status, attempts, result from jobs where id = ?').get(jobId) as {
-        status: string;
-        attempts: number;
-        result: string;
-      };
-      return { status: row.status, attempts: row.attempts, result: JSON.parse(row.result) };
-    } finally {
-      db.close();
-    }
-  }
+  const renderRow = (jobId: number) => jobRow(cluster!.web.dataDir, jobId);
 
   async function composeAndWait(projectId: number, token: string, whileRendering?: () => Promise<void>) {
     expect((await call('/virtual/v1/userPro/composeProject', { projectId }, token)).code).toBe(200);

@@ -15,6 +15,8 @@ export interface JobContext {
 export interface FanOutTask {
   id: string;
   data: unknown;
+  /** Its kind when not the one `waitFor` names (a render's soundtrack beside its pages). */
+  kind?: string;
 }
 
 /** How a job's child tasks ended, by task id. */

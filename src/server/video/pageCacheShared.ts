@@ -3,7 +3,8 @@ import type { FileStore } from '../adapters/files';
 import { DEFAULT_CACHE_LIMITS, PageCache, type PageCacheLimits } from './pageCache';
 
 /** Where shared pages live in the store: beside users' files, under a prefix of their own. */
-export const sharedPageKey = (key: string) => `cache/pages/${key}.mp4`;
+const PAGES_PREFIX = 'cache/pages';
+export const sharedPageKey = (key: string) => `${PAGES_PREFIX}/${key}.mp4`;
 /** Every render prunes its cache; the bucket's copy (one listing of it) at most this often per process. */
 const BUCKET_PRUNE_EVERY_MS = 3600_000;
 
@@ -23,6 +24,8 @@ export class SharedPageCache extends PageCache {
       'kind' | 'exists' | 'localPath' | 'tempPath' | 'commit' | 'remove' | 'listObjects'
     >,
     private readonly bucketLimits: PageCacheLimits = DEFAULT_CACHE_LIMITS,
+    /** Where its entries live in the store (another shared cache, the soundtrack pieces, has its own). */
+    private readonly prefix = PAGES_PREFIX,
   ) {
     super(dir, bucketLimits);
   }
@@ -49,7 +52,7 @@ export class SharedPageCache extends PageCache {
 
   /** Removes the bucket's pages beyond the limits; answers the keys it removed. */
   async pruneBucket(now = Date.now()): Promise<string[]> {
-    const pages = await this.files.listObjects!(sharedPageKey('').replace(/\.mp4$/, ''));
+    const pages = await this.files.listObjects!(`${this.prefix}/`);
     const newestFirst = pages.sort((a, b) => b.storedMs - a.storedMs);
     const { maxAgeMs, maxBytes } = this.bucketLimits;
     let kept = 0;
@@ -64,8 +67,8 @@ export class SharedPageCache extends PageCache {
 
   override async take(key: string, dest: string): Promise<boolean> {
     if (await super.take(key, dest)) return true;
-    if (this.files.kind !== 's3' || !(await this.files.exists(sharedPageKey(key)))) return false;
-    await super.put(key, await this.files.localPath(sharedPageKey(key)));
+    if (this.files.kind !== 's3' || !(await this.files.exists(this.sharedKey(key)))) return false;
+    await super.put(key, await this.files.localPath(this.sharedKey(key)));
     return super.take(key, dest);
   }
 
@@ -75,6 +78,10 @@ export class SharedPageCache extends PageCache {
     // commit moves its input: the bucket gets a copy, the local cache keeps the page.
     const copy = await this.files.tempPath('.mp4');
     await copyFile(file, copy);
-    await this.files.commit(copy, sharedPageKey(key));
+    await this.files.commit(copy, this.sharedKey(key));
+  }
+
+  private sharedKey(key: string): string {
+    return `${this.prefix}/${key}.mp4`;
   }
 }

@@ -26,7 +26,14 @@ import {
 } from './renderFanOut';
 import { renderPage, subtitleScript } from './renderPage';
 import { prepareRender, type PreparedRender } from './renderPrepare';
-import { joinWithSoundtrackArgs, writeSoundtrack } from './soundtrack';
+import { joinWithSoundtrackArgs, type SoundCaches } from './soundtrack';
+import {
+  RENDER_SOUNDTRACK_TASK,
+  renderSoundtrack,
+  soundtrackResult,
+  soundtrackTask,
+  soundtrackTaskHandler,
+} from './soundtrackTask';
 import { timed, timedFfmpeg } from './renderProfile';
 
 export const RENDER_JOB = 'render';
@@ -51,6 +58,8 @@ export interface RenderResult {
   pagesCached: number;
   /** With BullMQ: the worker that rendered each page this render encoded. */
   renderedBy?: string[];
+  /** With BullMQ and music: the worker whose soundtrack task mixed the soundtrack that was joined. */
+  soundtrackBy?: string;
 }
 
 /** Where a finished video of a project is stored. */
@@ -79,9 +88,15 @@ export function renderHandler(deps: {
   // Shared by every worker (through the bucket with S3), so fanned-out pages meet here.
   const pagesDir = deps.cacheDir ?? path.join(path.dirname(deps.scratchDir), 'cache', 'pages');
   const cache = new SharedPageCache(pagesDir, deps.files);
-  // Soundtrack pieces (soundtrack.ts): made by the job's own process, so a local cache.
-  const sounds = new PageCache(path.join(path.dirname(pagesDir), 'sound'));
+  // The soundtrack (soundtrack.ts): the decoded music stays on each machine; the pieces are shared
+  // like the pages, so the pieces a soundtrack task made (BullMQ) join on any worker.
+  const soundDir = path.join(path.dirname(pagesDir), 'sound');
+  const sounds: SoundCaches = {
+    music: new PageCache(soundDir),
+    pieces: new SharedPageCache(soundDir, deps.files, undefined, 'cache/sound'),
+  };
   deps.pages?.registerTask(RENDER_PAGE_TASK, pageTaskHandler(cache, deps.scratchDir, renderPage));
+  deps.pages?.registerTask(RENDER_SOUNDTRACK_TASK, soundtrackTaskHandler(sounds, deps.scratchDir));
   return {
     concurrency: 1,
     async run(ctx: JobContext) {
@@ -98,7 +113,8 @@ export function renderHandler(deps: {
       await mkdir(work, { recursive: true });
       try {
         await cache.prune();
-        await sounds.prune();
+        // One folder: pruning the pieces (and their copies in the bucket) prunes the music too.
+        await sounds.pieces.prune();
         const prepared = await timed('prepare inputs', () => prepareRender(parsed.value, ownerId, deps));
         // Measured once on this machine, then read from DATA_DIR/cache (encoderPreset.ts).
         const preset =
@@ -133,7 +149,7 @@ async function renderDocument(
   doc: ProjectDocument,
   prepared: PreparedRender,
   work: string,
-  caches: { pages: PageCache; sounds: PageCache },
+  caches: { pages: PageCache; sounds: SoundCaches },
   ctx: JobContext,
   preset: string,
 ) {
@@ -172,6 +188,10 @@ async function renderDocument(
       settled,
       plans.map((plan, i) => ({ plan, key: keys[i] })),
     );
+  // With music on BullMQ the soundtrack is a task beside the pages (soundtrackTask.ts).
+  const mix = music ? { file: music, volume: doc.bgMusicVolume } : null;
+  const soundTask = mix && soundtrackTask(plans, mix, keys);
+  const mixed = settled && soundTask ? soundtrackResult(settled, soundTask) : undefined;
   const missing: number[] = [];
   for (const [i, plan] of plans.entries()) {
     if (await timed('page cache', () => cache.take(keys[i], pageFiles[i]))) {
@@ -185,14 +205,14 @@ async function renderDocument(
     // BullMQ: each missing page becomes a child task that any worker takes; this run ends here and
     // the job runs again (settled) to join them from the shared page cache.
     const cachedMs = [...progressMs.values()].reduce((a, b) => a + b, 0);
-    ctx.fanOut.waitFor(
-      RENDER_PAGE_TASK,
-      pageTasks(
+    ctx.fanOut.waitFor(RENDER_PAGE_TASK, [
+      ...(soundTask ? [soundTask] : []),
+      ...pageTasks(
         missing.map((i) => ({ plan: plans[i], script: scripts[i], key: keys[i] })),
         preset,
         { baseMs: cachedMs, totalMs, pagesBefore: pagesCached, pageCount: plans.length, startedAt: started },
       ),
-    );
+    ]);
   }
   // Two pages at a time: the filter chain of one ffmpeg is largely single-threaded, so a second
   // page keeps both cores busy while the other encodes.
@@ -202,15 +222,10 @@ async function renderDocument(
   ctx.signal.addEventListener('abort', onCancel, { once: true });
   // A cancel while the page cache was read came before the listener: it stops the pages too.
   if (ctx.signal.aborted) onCancel();
-  // With music the whole soundtrack is mixed and encoded meanwhile, from the pages' audio inputs.
-  const soundtrack = music
-    ? writeSoundtrack(
-        plans,
-        { file: music, volume: doc.bgMusicVolume },
-        work,
-        caches.sounds,
-        AbortSignal.any([stop.signal, ctx.signal]),
-      )
+  // With music the whole soundtrack is mixed and encoded meanwhile, from the pages' audio inputs
+  // (at a join step: joined from the pieces the soundtrack task made).
+  const soundtrack = mix
+    ? renderSoundtrack(plans, mix, work, caches.sounds, AbortSignal.any([stop.signal, ctx.signal]), mixed)
     : null;
   soundtrack?.catch((error: unknown) => stop.abort(error));
   // In this process (the job table), or on every worker as page tasks (BullMQ).
@@ -239,9 +254,9 @@ async function renderDocument(
   const list = path.join(work, 'pages.ffconcat');
   await writeFile(list, concatList(pageFiles));
   const file = path.join(work, 'video.mp4');
-  if (soundtrack) {
-    const sound = await soundtrack;
-    await timedFfmpeg('join pages (concat)', joinWithSoundtrackArgs(list, sound, file), {
+  const sound = await soundtrack;
+  if (sound) {
+    await timedFfmpeg('join pages (concat)', joinWithSoundtrackArgs(list, sound.file, file), {
       signal: ctx.signal,
     });
   } else await timedFfmpeg('join pages (concat)', concatArgs(list, file), { signal: ctx.signal });
@@ -255,5 +270,6 @@ async function renderDocument(
     pagesRendered: (renderedBy ? renderedBy.length : 0) + missing.length,
     pagesCached: plans.length - (renderedBy ? renderedBy.length : 0) - missing.length,
     ...(renderedBy ? { renderedBy } : {}),
+    ...(sound?.by ? { soundtrackBy: sound.by } : {}),
   };
 }

@@ -101,36 +101,93 @@ export function joinWithSoundtrackArgs(listFile: string, soundtrack: string, out
   ]; // prettier-ignore
 }
 
+/** Where a soundtrack's parts are cached: the decoded music (this machine) and the pieces (shared). */
+export interface SoundCaches {
+  music: PageCache;
+  /** Shared by every worker (with S3 through the bucket), so a piece one worker made joins on any. */
+  pieces: PageCache;
+}
+
 /**
- * Writes the soundtrack of `plans` with `music` in the folder `work` as one ADTS file, its
- * pieces from `cache` where they are there; answers the file.
+ * Puts every piece of the soundtrack of `plans` with `music` in the folder `work`, from
+ * `caches.pieces` where they are there, the missing ones encoded (and cached) in runs of
+ * neighbours, one after another (the pages render beside them on every core). Answers the pieces'
+ * files and cache keys, in order.
  */
-export async function writeSoundtrack(
+async function soundtrackPieces(
   plans: PagePlan[],
   music: { file: string; volume: number },
   work: string,
-  cache: PageCache,
+  caches: SoundCaches,
   signal: AbortSignal,
-): Promise<string> {
-  const { wav, samples } = await decodedMusic(music.file, work, cache, signal);
+): Promise<{ key: string; file: string }[]> {
+  const { wav, samples } = await decodedMusic(music.file, work, caches.music, signal);
   const ctx = { plans, volume: music.volume, music: music.file, wav, samples };
   const pieces = soundPieces(plans).map((piece, k) => ({
     piece,
     key: pieceKey(piece, pieceGraph(piece, plans, music.volume, samples), music.file),
     file: path.join(work, `sound-${k}.aac`),
   }));
-  // Cached pieces in place; the missing ones encoded in runs of neighbours, one after another
-  // (the pages render beside them on every core).
   let run: typeof pieces = [];
   for (const p of pieces) {
-    if (await cache.take(p.key, p.file)) {
-      if (run.length) await encodeRun(run, ctx, work, cache, signal);
+    if (await caches.pieces.take(p.key, p.file)) {
+      if (run.length) await encodeRun(run, ctx, work, caches.pieces, signal);
       run = [];
     } else run.push(p);
   }
-  if (run.length) await encodeRun(run, ctx, work, cache, signal);
-  const files = pieces.map((p) => p.file);
+  if (run.length) await encodeRun(run, ctx, work, caches.pieces, signal);
+  return pieces.map(({ key, file }) => ({ key, file }));
+}
+
+/** The pieces' files as one ADTS soundtrack in `work`; answers its file. */
+async function joinPieces(files: string[], work: string): Promise<string> {
   const output = path.join(work, 'soundtrack.aac');
   await writeFile(output, Buffer.concat(await Promise.all(files.map((f) => readFile(f)))));
   return output;
+}
+
+/**
+ * Writes the soundtrack of `plans` with `music` in the folder `work` as one ADTS file, its
+ * pieces from the cache where they are there; answers the file.
+ */
+export async function writeSoundtrack(
+  plans: PagePlan[],
+  music: { file: string; volume: number },
+  work: string,
+  caches: SoundCaches,
+  signal: AbortSignal,
+): Promise<string> {
+  const pieces = await soundtrackPieces(plans, music, work, caches, signal);
+  return joinPieces(
+    pieces.map((p) => p.file),
+    work,
+  );
+}
+
+/**
+ * Makes the pieces of the soundtrack that the cache lacks (a render's soundtrack task, any worker)
+ * and answers the keys of all of them, in order: the render joins them with cachedSoundtrack.
+ */
+export async function cacheSoundtrack(
+  plans: PagePlan[],
+  music: { file: string; volume: number },
+  work: string,
+  caches: SoundCaches,
+  signal: AbortSignal,
+): Promise<string[]> {
+  return (await soundtrackPieces(plans, music, work, caches, signal)).map((p) => p.key);
+}
+
+/**
+ * The soundtrack joined from the pieces cached under `keys` (what cacheSoundtrack answered), as one
+ * ADTS file in `work`; null when one of them is no longer in the cache (pruned meanwhile).
+ */
+export async function cachedSoundtrack(
+  keys: string[],
+  work: string,
+  cache: PageCache,
+): Promise<string | null> {
+  const files = keys.map((_, k) => path.join(work, `sound-${k}.aac`));
+  for (const [k, key] of keys.entries()) if (!(await cache.take(key, files[k]))) return null;
+  return joinPieces(files, work);
 }

@@ -3,8 +3,9 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
-import { toExportDocument } from '../../../src/model/project';
+import { toExportDocument, type ProjectDocument } from '../../../src/model/project';
 import { startRealServer, type RealServer } from '../../e2e/helpers/realServer';
 import { dropPrefix, testPrefix } from './redis';
 import { childStore, s3Env, startTestBucket, type TestBucket } from './s3Store';
@@ -181,7 +182,8 @@ export type Call = Cluster['call'];
 
 /**
  * Saves a project of `pages` pages through the API, each narrating `text` with the speech the
- * server synthesised; answers its id, the speech and the video's expected length.
+ * server synthesised (`edit` changes the document before it is saved); answers its id, the speech
+ * and the video's expected length.
  */
 export async function saveSpokenProject(
   call: Call,
@@ -189,12 +191,13 @@ export async function saveSpokenProject(
   title: string,
   pages: number,
   text: string,
+  edit: (doc: ProjectDocument) => ProjectDocument = (doc) => doc,
 ) {
   const projectId = (await call('/virtual/v1/userPro/add', { proKind: 3 }, token)).data as number;
   const tts = (
     await call('/notice/v1/timbre/textToSpeech', { projectId, timbreId: 'espeak-zh-female', text }, token)
   ).data;
-  const doc = spokenDocument(title, pages, text, tts);
+  const doc = edit(spokenDocument(title, pages, text, tts));
   await call(
     '/virtual/v1/userPro/update',
     { projectId, userProjectInfo: JSON.stringify(toExportDocument(doc)), original: 2, revision: 0 },
@@ -228,4 +231,19 @@ export async function waitForCompose(
     await new Promise((r) => setTimeout(r, 100));
   }
   return { status, seen };
+}
+
+/** A job's row in a cluster's SQLite database (startSharedCluster: the web server's DATA_DIR). */
+export function jobRow(dataDir: string, jobId: number) {
+  const db = new BetterSqlite3(path.join(dataDir, 'studio.sqlite'), { readonly: true });
+  try {
+    const row = db.prepare('select status, attempts, result from jobs where id = ?').get(jobId) as {
+      status: string;
+      attempts: number;
+      result: string;
+    };
+    return { status: row.status, attempts: row.attempts, result: JSON.parse(row.result) };
+  } finally {
+    db.close();
+  }
 }

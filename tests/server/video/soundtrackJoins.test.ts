@@ -39,7 +39,13 @@ describe('soundtrack pieces joined by packet copy', () => {
   const soundtrack = async (pages: number[], name: string) => {
     const work = path.join(dir, name);
     mkdirSync(work);
-    return writeSoundtrack(pages.map(page), { file: music, volume: 1 }, work, cache, signal);
+    return writeSoundtrack(
+      pages.map(page),
+      { file: music, volume: 1 },
+      work,
+      { music: cache, pieces: cache },
+      signal,
+    );
   };
   let joined: Float32Array;
   let whole: Float32Array;

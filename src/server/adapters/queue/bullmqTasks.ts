@@ -8,10 +8,11 @@ export interface BullTaskData {
   data: unknown;
 }
 
-/** A task a parent job fans out: `id` unique within the parent. */
+/** A task a parent job fans out: `id` unique within the parent; `kind` when not its batch's. */
 export interface NewTask {
   id: string;
   data: unknown;
+  kind?: string;
 }
 
 /**
@@ -77,7 +78,7 @@ export class BullTaskTransport {
   async addChildren(parent: Job, parentId: number, kind: string, tasks: NewTask[], attempts = 3) {
     await this.queue.addBulk(
       tasks.map((t) => ({
-        name: kind,
+        name: t.kind ?? kind,
         data: { parentId, data: t.data },
         opts: {
           jobId: `${parent.id}.${t.id}`,

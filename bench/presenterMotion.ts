@@ -46,6 +46,12 @@ const gesturing: RigFiles = {
       pointLeft: path.join(dir, m.arms.pointLeft.torso),
       pointRight: path.join(dir, m.arms.pointRight.torso),
     },
+    hands: {
+      rest: path.join(dir, m.hands.rest.torso),
+      palm: path.join(dir, m.hands.palm.torso),
+      pointLeft: path.join(dir, m.hands.pointLeft.torso),
+      pointRight: path.join(dir, m.hands.pointRight.torso),
+    },
   },
 };
 const KINDS = { flat, layered, gesturing } as const;

@@ -3,7 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { format, resolveConfig } from 'prettier';
 import sharp from 'sharp';
-import { armsSvg, bareTorsoSvg, blinkSvg, browsSvg, figureSvg, headSvg, torsoSvg } from './figure.js';
+import { bareTorsoSvg, blinkSvg, browsSvg, figureSvg, headSvg, limbSvg, torsoSvg } from './figure.js';
 import { CANVAS, EYES_BOX, FULL_CANVAS, HEAD_BOX, ICON_CROP, MOUTH_BOX, NECK_PIVOT } from './geometry.js';
 import { type Pose, POSE_FILES, POSES } from './gestures.js';
 import { MOUTH_SHAPES, mouthSvg } from './mouths.js';
@@ -42,11 +42,12 @@ export interface CharacterManifest {
   suggestedVoice: 'zh-female' | 'zh-male';
   files: Record<string, string>;
   /**
-   * The layered rig's body in two parts, for the mid-thigh canvas and the whole figure: the torso
-   * without arms (`bare`) and the arms and hands alone, at rest and in each gesture, all on the
-   * torso's canvas. bare + rest gives torso.png.
+   * The layered rig's body in parts, for the mid-thigh canvas and the whole figure, all on the
+   * torso's canvas: the torso without arms (`arms.bare`), the arms alone and the hands alone, at
+   * rest and in each gesture. bare + rest arms + rest hands gives torso.png.
    */
   arms: Record<ArmPicture, { torso: string; fullTorso: string }>;
+  hands: Record<LimbPose, { torso: string; fullTorso: string }>;
   hd: {
     scale: number;
     width: number;
@@ -57,11 +58,13 @@ export interface CharacterManifest {
     pivot: { x: number; y: number };
     files: Record<string, string>;
     arms: Record<ArmPicture, { torso: string }>;
+    hands: Record<LimbPose, { torso: string }>;
   };
 }
 
-type ArmPicture = 'bare' | 'rest' | Pose;
-const ARM_PICTURES: ArmPicture[] = ['bare', 'rest', ...POSES];
+type LimbPose = 'rest' | Pose;
+const LIMB_POSES: LimbPose[] = ['rest', ...POSES];
+type ArmPicture = 'bare' | LimbPose;
 
 function fileNames(prefix: string): Record<string, string> {
   return {
@@ -75,31 +78,43 @@ function fileNames(prefix: string): Record<string, string> {
   };
 }
 
-/** An arms part's file name (torso-bare.png, arms.png, arms-palm.png, ...). */
-const armFile = (picture: ArmPicture) =>
-  picture === 'bare' ? 'torso-bare.png' : picture === 'rest' ? 'arms.png' : `arms-${POSE_FILES[picture]}.png`;
+/** A limb part's file name (arms.png, arms-palm.png, hands.png, hands-point-left.png, ...). */
+const limbFile = (part: 'arms' | 'hands', pose: LimbPose) =>
+  pose === 'rest' ? `${part}.png` : `${part}-${POSE_FILES[pose]}.png`;
 
-/** The arms parts' names, `prefix` (hd/) before each; `full`: the whole figure's too. */
-function armFiles(prefix: string): Record<ArmPicture, { torso: string }>;
-function armFiles(prefix: string, full: true): Record<ArmPicture, { torso: string; fullTorso: string }>;
-function armFiles(prefix: string, full = false) {
-  return Object.fromEntries(
-    ARM_PICTURES.map((picture) => {
-      const torso = `${prefix}${armFile(picture)}`;
-      return [picture, full ? { torso, fullTorso: `${prefix}full-${armFile(picture)}` } : { torso }];
-    }),
-  );
+/** The parts' file names (`names`), for the mid-thigh torso and the whole figure's (full-). */
+function partFiles<K extends string>(names: Record<K, string>) {
+  const entries = Object.entries<string>(names).map(([key, file]) => [
+    key,
+    { torso: file, fullTorso: `full-${file}` },
+  ]);
+  return Object.fromEntries(entries) as Record<K, { torso: string; fullTorso: string }>;
 }
 
-/** The arms parts of one canvas (`whole`: the whole figure's), each written as `<prefix><file>`. */
-async function writeArmParts(p: Presenter, dir: string, k: number, whole: boolean) {
+/** The HD set's part file names: hd/ before each, no whole figure. */
+function hdFiles<K extends string>(names: Record<K, string>) {
+  const entries = Object.entries<string>(names).map(([key, file]) => [key, { torso: `hd/${file}` }]);
+  return Object.fromEntries(entries) as Record<K, { torso: string }>;
+}
+const armNames = (): Record<ArmPicture, string> => ({
+  bare: 'torso-bare.png',
+  ...(Object.fromEntries(LIMB_POSES.map((pose) => [pose, limbFile('arms', pose)])) as Record<
+    LimbPose,
+    string
+  >),
+});
+const handNames = () =>
+  Object.fromEntries(LIMB_POSES.map((pose) => [pose, limbFile('hands', pose)])) as Record<LimbPose, string>;
+
+/** The bare torso, arms and hands of one canvas (`whole`: the whole figure's), written as `<prefix><file>`. */
+async function writeLimbParts(p: Presenter, dir: string, k: number, whole: boolean) {
   const prefix = whole ? 'full-' : '';
   await writeFile(path.join(dir, `${prefix}torso-bare.png`), await png(bareTorsoSvg(p, whole), k).toBuffer());
-  for (const picture of ARM_PICTURES) {
-    if (picture === 'bare') continue;
-    const svg = armsSvg(p, whole, picture === 'rest' ? undefined : picture);
-    await writeFile(path.join(dir, `${prefix}${armFile(picture)}`), await png(svg, k).toBuffer());
-  }
+  for (const pose of LIMB_POSES)
+    for (const part of ['arms', 'hands'] as const) {
+      const svg = limbSvg(p, part, whole, pose === 'rest' ? undefined : pose);
+      await writeFile(path.join(dir, `${prefix}${limbFile(part, pose)}`), await png(svg, k).toBuffer());
+    }
 }
 
 /** Body, mouths, blink, brows and static at one scale, written to `dir`; returns the static image. */
@@ -108,11 +123,11 @@ async function renderSet(p: Presenter, dir: string, k: number, headBox: Box): Pr
   const body = await png(figureSvg(p), k).toBuffer();
   await writeFile(path.join(dir, 'body.png'), body);
   await writeFile(path.join(dir, 'torso.png'), await png(torsoSvg(p), k).toBuffer());
-  await writeArmParts(p, dir, k, false);
+  await writeLimbParts(p, dir, k, false);
   if (k === 1) {
     await writeFile(path.join(dir, 'full.png'), await png(figureSvg(p, true), k).toBuffer());
     await writeFile(path.join(dir, 'full-torso.png'), await png(torsoSvg(p, true), k).toBuffer());
-    await writeArmParts(p, dir, k, true);
+    await writeLimbParts(p, dir, k, true);
   }
   const h = scaled(headBox, k);
   const headPng = await sharp(await png(headSvg(p), k).toBuffer())
@@ -215,7 +230,8 @@ export async function buildCharacter(p: Presenter, outRoot: string): Promise<Cha
     mouthShapes: [...MOUTH_SHAPES],
     suggestedVoice: p.suggestedVoice,
     files: { ...fileNames(''), icon: 'icon.png' },
-    arms: armFiles('', true),
+    arms: partFiles(armNames()),
+    hands: partFiles(handNames()),
     hd: {
       scale: HD_SCALE,
       width: CANVAS.width * HD_SCALE,
@@ -225,7 +241,8 @@ export async function buildCharacter(p: Presenter, outRoot: string): Promise<Cha
       head: scaled(head, HD_SCALE),
       pivot: { x: NECK_PIVOT.x * HD_SCALE, y: NECK_PIVOT.y * HD_SCALE },
       files: fileNames('hd/'),
-      arms: armFiles('hd/'),
+      arms: hdFiles(armNames()),
+      hands: hdFiles(handNames()),
     },
   };
   const file = path.join(dir, 'manifest.json');

@@ -29,17 +29,18 @@ function bareTorsoLayers(p: Presenter, whole = false): string[] {
   ];
 }
 
-/** The arms and hands at rest (hanging, hands clasped) or in a gesture's `pose`. */
-function armLayers(p: Presenter, pose?: Pose): string[] {
+/** The arms and the hands at rest (hanging, hands clasped) or in a gesture's `pose`, apart. */
+function limbLayers(p: Presenter, pose?: Pose): { arms: string[]; hands: string[] } {
   if (pose) return poseArms(p, pose);
   const s = sleeveOf(p);
   const oneArm = arm(p, s.sleeve, s.cuff, s.rolled);
-  return [oneArm, mirrored(oneArm, CX), hands(p)];
+  return { arms: [oneArm, mirrored(oneArm, CX)], hands: [hands(p)] };
 }
 
-/** The body layers (the bare torso, then the arms), back to front. */
+/** The body layers (the bare torso, then the arms, then the hands), back to front. */
 function torsoLayers(p: Presenter, whole = false): string[] {
-  return [...bareTorsoLayers(p, whole), ...armLayers(p)];
+  const { arms, hands } = limbLayers(p);
+  return [...bareTorsoLayers(p, whole), ...arms, ...hands];
 }
 
 /** The head layers (face, front hair, glasses): the part the motion timeline turns and nods. */
@@ -72,12 +73,13 @@ export function bareTorsoSvg(p: Presenter, whole = false): string {
 }
 
 /**
- * The arms and hands alone on the torso's canvas, at rest or in a gesture's `pose`: the layered
- * rig's arms part. Drawn over the bare torso they give torso.png (or the pose's torso).
+ * The arms alone (`part` 'arms') or the hands alone ('hands') on the torso's canvas, at rest or in
+ * a gesture's `pose`: the layered rig's arms and hands parts. Drawn over the bare torso, arms then
+ * hands, they give torso.png (or the pose's torso).
  */
-export function armsSvg(p: Presenter, whole = false, pose?: Pose): string {
+export function limbSvg(p: Presenter, part: 'arms' | 'hands', whole = false, pose?: Pose): string {
   const c = whole ? FULL_CANVAS : CANVAS;
-  return doc(c.width, c.height, defs(p), armLayers(p, pose).join(''));
+  return doc(c.width, c.height, defs(p), limbLayers(p, pose)[part].join(''));
 }
 
 /** The head alone, full canvas (the builder crops it to HEAD_BOX). */

@@ -1,6 +1,6 @@
 /**
- * The gesture poses' arms and hands. A pose picture is torso.png with these layers in place of the
- * resting arms and clasped hands (figure.ts), so it differs from torso.png in the arms alone.
+ * The gesture poses' arms and hands. The rig draws them over the bare torso in place of the resting
+ * arms and clasped hands (figure.ts), so a pose differs from torso.png in the arms and hands alone.
  * Every arm is drawn as the left one (viewer's left) and mirrored about CX for the right, like the
  * rest pose; the clothes under it are never mirrored.
  */
@@ -132,8 +132,8 @@ const HANDS: Record<ArmKind, (p: Presenter) => string> = {
   hang: hangingHand,
 };
 
-/** One left arm in a pose, with its hand, shadow clipped to the body (`armShade`). */
-function poseArm(p: Presenter, kind: ArmKind): string {
+/** One left arm in a pose and its hand (with the hand's shadow, clipped to the body: `armShade`). */
+function poseArm(p: Presenter, kind: ArmKind): { arm: string; hand: string } {
   const pts = bend(p, kind);
   const { elbow: e, wrist: w } = pts;
   const dir = unit(e, w);
@@ -142,11 +142,10 @@ function poseArm(p: Presenter, kind: ArmKind): string {
   const deg = kind === 'hang' ? (Math.atan2(dir[1], dir[0]) * 180) / Math.PI - 90 : HAND_DEG[kind];
   const hand = `<g transform="translate(${at[0]} ${at[1]}) rotate(${deg}) scale(${handScale(p) * HAND_GROW[kind]})">${HANDS[kind](p)}</g>`;
   const shadow = `<g clip-path="url(#armShade)"><g filter="url(#soft)" opacity="0.14" transform="translate(6 9)">${silhouette(hand)}</g></g>`;
-  return (
-    armAt(p, sleeveOf(p), pts, { id: kind, shadowClip: 'armShade', foreInFront: kind !== 'hang' }) +
-    shadow +
-    hand
-  );
+  return {
+    arm: armAt(p, sleeveOf(p), pts, { id: kind, shadowClip: 'armShade', foreInFront: kind !== 'hang' }),
+    hand: shadow + hand,
+  };
 }
 
 /** The body outline the arm shadows fall on (a shadow beside the body would hang in the air). */
@@ -155,14 +154,20 @@ function shadeClip(p: Presenter): string {
   return `<clipPath id="armShade"><path d="${d}"/><path d="${d}" transform="translate(${2 * CX} 0) scale(-1 1)"/></clipPath>`;
 }
 
-/** The arm layers of `pose`, in place of the resting arms and clasped hands. */
-export function poseArms(p: Presenter, pose: Pose): string[] {
+/**
+ * The arm layers and the hand layers of `pose`, in place of the resting arms and clasped hands.
+ * The hands lie over both arms (no hand of a pose reaches the other arm).
+ */
+export function poseArms(p: Presenter, pose: Pose): { arms: string[]; hands: string[] } {
   const clip = shadeClip(p);
-  if (pose === 'palm') {
-    const one = poseArm(p, 'palm');
-    return [clip, one, mirrored(one, CX)];
-  }
-  const point = poseArm(p, 'point');
-  const hang = poseArm(p, 'hang');
-  return pose === 'pointLeft' ? [clip, point, mirrored(hang, CX)] : [clip, hang, mirrored(point, CX)];
+  const [left, right] =
+    pose === 'palm'
+      ? [poseArm(p, 'palm'), poseArm(p, 'palm')]
+      : pose === 'pointLeft'
+        ? [poseArm(p, 'point'), poseArm(p, 'hang')]
+        : [poseArm(p, 'hang'), poseArm(p, 'point')];
+  return {
+    arms: [clip, left.arm, mirrored(right.arm, CX)],
+    hands: [clip, left.hand, mirrored(right.hand, CX)],
+  };
 }

@@ -9,7 +9,7 @@
  */
 import { mkdir, readFile } from 'node:fs/promises';
 import sharp, { type OverlayOptions } from 'sharp';
-import { armsSvg, bareTorsoSvg } from './figure.js';
+import { bareTorsoSvg, limbSvg } from './figure.js';
 import { POSES, type Pose } from './gestures.js';
 import { MOUTH_SHAPES } from './mouths.js';
 import { PRESENTERS } from './palette.js';
@@ -135,10 +135,11 @@ async function scenes() {
 async function posed(id: string, pose?: Pose): Promise<Buffer> {
   const m = await manifest(id);
   const p = PRESENTERS.find((x) => x.id === id)!;
-  // The rig's parts as the stage and the render layer them: bare torso, arms, head.
+  // The rig's parts as the stage and the render layer them: bare torso, arms, hands, head.
   return sharp(Buffer.from(bareTorsoSvg(p)))
     .composite([
-      { input: Buffer.from(armsSvg(p, false, pose)) },
+      { input: Buffer.from(limbSvg(p, 'arms', false, pose)) },
+      { input: Buffer.from(limbSvg(p, 'hands', false, pose)) },
       { input: `${LIB}/characters/${id}/head.png`, left: m.head.x, top: m.head.y },
       { input: `${LIB}/characters/${id}/mouth-X.png`, left: m.mouth.x, top: m.mouth.y },
     ])

@@ -51,7 +51,7 @@ export interface CharacterItem {
       head: string;
       headBox: { x: number; y: number; width: number; height: number };
       pivot: { x: number; y: number };
-      /** The arms and hands as a part of their own, so the motion's gestures can move them. */
+      /** The arms and the hands as parts of their own, so the motion's gestures can move them. */
       arms?: ArmParts;
       /** The whole figure to the feet (人物全身): same anchors, a taller canvas. */
       full?: { body: string; torso: string; height: number; arms?: ArmParts };
@@ -66,13 +66,15 @@ export interface CharacterItem {
 }
 
 /**
- * A layered rig's body as two parts on the torso's canvas: the torso without arms (`bare`) and the
- * arms and hands alone, at rest and in each hand gesture (open palm, pointing to the frame's left
- * or right). The bare torso with the rest arms over it is the torso picture.
+ * A layered rig's body in parts on the torso's canvas: the torso without arms (`bare`), the arms
+ * alone (`pictures`) and the hands alone (`hands`), at rest and in each hand gesture (open palm,
+ * pointing to the frame's left or right). The bare torso with the rest arms and hands over it is
+ * the torso picture.
  */
 export interface ArmParts {
   bare: string;
   pictures: Record<'rest' | 'palm' | 'pointLeft' | 'pointRight', string>;
+  hands: Record<'rest' | 'palm' | 'pointLeft' | 'pointRight', string>;
 }
 
 /** POST /virtual/v1/scene/list: backgrounds of one orientation (sizeType 1 landscape, 2 portrait). */

@@ -30,25 +30,24 @@ interface CharacterManifest {
   mouthShapes: string[];
   suggestedVoice: string;
   files?: { brows?: string };
-  /** The bare torso and the arms parts (scripts/art figure.ts), for the mid-thigh and whole figure. */
+  /** The bare torso, arms and hands parts (scripts/art figure.ts), for the mid-thigh and whole figure. */
   arms?: Record<'bare' | keyof ArmParts['pictures'], { torso: string; fullTorso: string }>;
+  hands?: Record<keyof ArmParts['hands'], { torso: string; fullTorso: string }>;
 }
 
-/** The arms parts of one canvas as library URLs. */
+/** The bare torso, arms and hands of one canvas as library URLs. */
 function armUrls(
-  arms: NonNullable<CharacterManifest['arms']>,
+  m: Required<Pick<CharacterManifest, 'arms' | 'hands'>>,
   which: 'torso' | 'fullTorso',
   url: (file: string) => string,
 ): ArmParts {
-  return {
-    bare: url(arms.bare[which]),
-    pictures: {
-      rest: url(arms.rest[which]),
-      palm: url(arms.palm[which]),
-      pointLeft: url(arms.pointLeft[which]),
-      pointRight: url(arms.pointRight[which]),
-    },
-  };
+  const posed = (part: Record<keyof ArmParts['hands'], { torso: string; fullTorso: string }>) => ({
+    rest: url(part.rest[which]),
+    palm: url(part.palm[which]),
+    pointLeft: url(part.pointLeft[which]),
+    pointRight: url(part.pointRight[which]),
+  });
+  return { bare: url(m.arms.bare[which]), pictures: posed(m.arms), hands: posed(m.hands) };
 }
 
 const URL_PREFIX = '/library/';
@@ -172,14 +171,18 @@ export class LibraryService {
                 head: url('head.png'),
                 headBox: m.head,
                 pivot: m.pivot,
-                ...(m.arms ? { arms: armUrls(m.arms, 'torso', url) } : {}),
+                ...(m.arms && m.hands
+                  ? { arms: armUrls({ arms: m.arms, hands: m.hands }, 'torso', url) }
+                  : {}),
                 ...(m.full
                   ? {
                       full: {
                         body: url(m.full.files.body),
                         torso: url(m.full.files.torso),
                         height: m.full.height,
-                        ...(m.arms ? { arms: armUrls(m.arms, 'fullTorso', url) } : {}),
+                        ...(m.arms && m.hands
+                          ? { arms: armUrls({ arms: m.arms, hands: m.hands }, 'fullTorso', url) }
+                          : {}),
                       },
                     }
                   : {}),

@@ -6,12 +6,13 @@ import { quote } from './ffconcat';
 import type { ArmsTrack, Box, RigFiles } from './planTypes';
 
 /*
- * The presenter's arms in the render. A layered rig's arms and hands are a part of their own
- * (scripts/art figure.ts: the bare torso, and the arms alone per pose on the torso's canvas). A
- * stretch without a gesture keeps the rest torso, arms included, in the page still: nothing is
- * drawn per frame. A stretch with a gesture composes the bare torso into the still and draws the
- * arms as an overlay track: one sprite per pose it shows, at the export size, cut to the box the
- * arms of those poses reach, listed per run in an ffconcat script. ffmpeg converts each sprite once
+ * The presenter's arms in the render. A layered rig's arms and hands are parts of their own
+ * (scripts/art figure.ts: the bare torso, the arms alone and the hands alone per pose on the
+ * torso's canvas). A stretch without a gesture keeps the rest torso, arms and hands included, in
+ * the page still: nothing is drawn per frame. A stretch with a gesture composes the bare torso into
+ * the still and draws the arms and hands as an overlay track: one sprite per pose it shows (its
+ * arms, its hands over them), at the export size, cut to the box those poses reach, listed per run
+ * in an ffconcat script. ffmpeg converts each sprite once
  * per run and only places it, at one corner, on every frame (like the head track).
  */
 
@@ -58,14 +59,15 @@ export async function armsTrack(source: ArmsSource): Promise<{ rig: RigFiles; ar
   const size = { width: Math.max(1, Math.round(box.width)), height: Math.max(1, Math.round(box.height)) };
   const corner = { x: Math.round(box.x), y: Math.round(box.y) };
   const poses = [...new Set(runs.map((r) => r.pose))];
+  // One sprite per pose: its arms with its hands over them, as the art draws them.
   const pictures = await Promise.all(
-    poses.map((pose) =>
-      sharp(rig.arms!.pictures[pose])
-        .ensureAlpha()
-        .resize(size.width, size.height, { fit: 'fill' })
-        .raw()
-        .toBuffer(),
-    ),
+    poses.map(async (pose) => {
+      const limbs = await sharp(rig.arms!.pictures[pose])
+        .composite([{ input: rig.arms!.hands[pose] }])
+        .png({ compressionLevel: 0 })
+        .toBuffer();
+      return sharp(limbs).ensureAlpha().resize(size.width, size.height, { fit: 'fill' }).raw().toBuffer();
+    }),
   );
   const cut = spriteCut(pictures, size, corner, frame);
   if (!cut) return null;

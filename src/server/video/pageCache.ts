@@ -172,5 +172,6 @@ async function placeFile(from: string, to: string): Promise<void> {
   }
 }
 
-/** The files of a rig's arms parts (the bare torso and every arms picture). */
-const armFiles = (arms: ArmFiles | undefined) => (arms ? [arms.bare, ...Object.values(arms.pictures)] : []);
+/** The files of a rig's limb parts (the bare torso, every arms and hands picture). */
+const armFiles = (arms: ArmFiles | undefined) =>
+  arms ? [arms.bare, ...Object.values(arms.pictures), ...Object.values(arms.hands)] : [];

@@ -44,10 +44,11 @@ export interface RigFiles {
   whole?: { body: string; height: number; arms?: ArmFiles };
 }
 
-/** A rig's arms parts (files on disk): the bare torso and the arms picture per torso pose. */
+/** A rig's limb parts (files on disk): the bare torso, and the arms and the hands per torso pose. */
 export interface ArmFiles {
   bare: string;
   pictures: Record<TorsoPose, string>;
+  hands: Record<TorsoPose, string>;
 }
 
 /** One audio file of a page and what the mouth does while it plays. */

@@ -215,15 +215,18 @@ export function describeDownloadedMp4(run: () => FullEditorRun): void {
       );
       const { width: artW, height: artH } = art.info;
       const opaque = (x: number, y: number) => art.data[(y * artW + x) * 4 + 3] >= 128;
-      // Below the head the figure is the bare torso and the arms of the pose the video shows then.
+      // Below the head the figure is the bare torso, arms and hands of the pose the video shows then.
       const dir = path.resolve(import.meta.dirname, '../../../assets/library/characters/xiaoya');
       const pose = torsoAt(segMid(3));
       const manifest = JSON.parse(readFileSync(path.join(dir, 'manifest.json'), 'utf8'));
-      const part = async (name: 'bare' | typeof pose) =>
-        (await rawRgba(path.join(dir, manifest.arms[name].fullTorso as string))).data;
-      const [bare, arms] = pose === 'rest' ? [art.data, art.data] : [await part('bare'), await part(pose)];
+      const part = async (set: 'arms' | 'hands', name: 'bare' | typeof pose) =>
+        (await rawRgba(path.join(dir, manifest[set][name].fullTorso as string))).data;
+      const layers =
+        pose === 'rest'
+          ? [art.data]
+          : [await part('arms', 'bare'), await part('arms', pose), await part('hands', pose)];
       const opaqueBody = (x: number, y: number) =>
-        Math.max(bare[(y * artW + x) * 4 + 3], arms[(y * artW + x) * 4 + 3]) >= 128;
+        Math.max(...layers.map((l) => l[(y * artW + x) * 4 + 3])) >= 128;
       // 人物全身: the art scaled to the frame height, centred (shotFraming).
       const scale = H / artH;
       const boxX = Math.round((W - Math.round(artW * scale)) / 2);

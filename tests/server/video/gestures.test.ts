@@ -17,24 +17,24 @@ import { boxDifference } from '../helpers/video';
 /*
  * The presenter's hand gestures in a real page render (renderPage): the narration says 请看 (she
  * points towards the slide, on the right of a presenter standing left) and 非常 (open palms). The
- * render draws the bare torso in the still and the arms as an overlay track; the frames of the arms
- * region are held against the page still composed with the whole torso of each pose (bare torso
- * and arms flattened by sharp): the gesture's arms on exactly the gesture's frames, the rest arms
- * before and after.
+ * render draws the bare torso in the still and the arms and hands as an overlay track; the frames
+ * of the arms region are held against the page still composed with the whole torso of each pose
+ * (bare torso, arms and hands flattened by sharp): the gesture's on exactly the gesture's frames,
+ * the rest arms before and after.
  */
 
 const DIR = path.resolve('assets/library/characters/xiaoya');
 const manifest = JSON.parse(readFileSync(path.join(DIR, 'manifest.json'), 'utf8'));
-/** The arms parts of one canvas: `torso` (mid-thigh) or `fullTorso` (the whole figure). */
-const armsOf = (canvas: 'torso' | 'fullTorso'): ArmFiles => ({
-  bare: path.join(DIR, manifest.arms.bare[canvas]),
-  pictures: {
-    rest: path.join(DIR, manifest.arms.rest[canvas]),
-    palm: path.join(DIR, manifest.arms.palm[canvas]),
-    pointLeft: path.join(DIR, manifest.arms.pointLeft[canvas]),
-    pointRight: path.join(DIR, manifest.arms.pointRight[canvas]),
-  },
-});
+/** The limb parts of one canvas: `torso` (mid-thigh) or `fullTorso` (the whole figure). */
+const armsOf = (canvas: 'torso' | 'fullTorso'): ArmFiles => {
+  const posed = (part: 'arms' | 'hands') => ({
+    rest: path.join(DIR, manifest[part].rest[canvas]),
+    palm: path.join(DIR, manifest[part].palm[canvas]),
+    pointLeft: path.join(DIR, manifest[part].pointLeft[canvas]),
+    pointRight: path.join(DIR, manifest[part].pointRight[canvas]),
+  });
+  return { bare: path.join(DIR, manifest.arms.bare[canvas]), pictures: posed('arms'), hands: posed('hands') };
+};
 const rig: RigFiles = { ...xiaoya, arms: armsOf('torso') };
 const FRAME = { width: 640, height: 360 };
 const BOX = { x: 20, y: 20, width: 192, height: 336 };
@@ -94,9 +94,9 @@ async function posedStills(work: string, plan: PagePlan, rigFiles: RigFiles, box
   for (const pose of ['rest', 'palm', 'pointLeft', 'pointRight'] as const) {
     const file = path.join(work, `expected-${pose}-${box.height}.png`);
     const body = path.join(work, `torso-${pose}-${box.height}.png`);
-    const { bare, pictures } = rigFiles.arms!;
+    const { bare, pictures, hands } = rigFiles.arms!;
     await sharp(bare)
-      .composite([{ input: pictures[pose] }])
+      .composite([{ input: pictures[pose] }, { input: hands[pose] }])
       .png()
       .toFile(body);
     await composeStill({ ...plan, character: { rig: { ...rigFiles, body }, box } }, file);

@@ -4,10 +4,11 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 
 /*
- * The built-in presenters' arms parts (scripts/art): the render and the stage draw the bare torso
- * and the arms over it (the rest arms, or a gesture's), with the head over both. So bare + rest
- * arms must give torso.png, and bare + a gesture's arms must be torso.png with other arms and
- * nothing else: the same size, untouched where the head sits, the arm out on the gesture's side.
+ * The built-in presenters' limb parts (scripts/art): the render and the stage draw the bare torso,
+ * the arms over it and the hands over those (at rest, or a gesture's), with the head over all. So
+ * bare + rest arms + rest hands must give torso.png, and bare + a gesture's arms and hands must be
+ * torso.png with other arms and nothing else: the same size, untouched where the head sits, the arm
+ * out on the gesture's side.
  */
 
 const ROOT = path.resolve('assets/library/characters');
@@ -29,16 +30,18 @@ const rgba = async (file: string | Buffer) => {
   return { data, width: info.width, height: info.height };
 };
 
-/** The bare torso with the arms picture over it, as the stage and the render layer them. */
-const layered = async (bareFile: string, armsFile: string) =>
-  rgba(
+/** The bare torso with the arms and then the hands over it, as the stage and the render layer them. */
+const layered = async (bareFile: string, armsFile: string) => {
+  const handsFile = armsFile.replace(/arms(?=[^/]*$)/, 'hands');
+  return rgba(
     await sharp(bareFile)
-      .composite([{ input: armsFile }])
+      .composite([{ input: armsFile }, { input: handsFile }])
       .png()
       .toBuffer(),
   );
+};
 
-/** The arms parts' file names of one set (`prefix`: '', 'full-' or 'hd/'). */
+/** The arms part's file name of one set (`prefix`: '', 'full-' or 'hd/'); the hands': the same with hands. */
 const partFile = (prefix: string, pose: Pose | 'rest') =>
   `${prefix}${pose === 'rest' ? 'arms' : `arms-${POSES[pose]}`}.png`;
 
@@ -80,6 +83,13 @@ describe('built-in gesture pictures', () => {
       pointLeft: { torso: 'arms-point-left.png', fullTorso: 'full-arms-point-left.png' },
       pointRight: { torso: 'arms-point-right.png', fullTorso: 'full-arms-point-right.png' },
     });
+    expect(m.hands).toEqual({
+      rest: { torso: 'hands.png', fullTorso: 'full-hands.png' },
+      palm: { torso: 'hands-palm.png', fullTorso: 'full-hands-palm.png' },
+      pointLeft: { torso: 'hands-point-left.png', fullTorso: 'full-hands-point-left.png' },
+      pointRight: { torso: 'hands-point-right.png', fullTorso: 'full-hands-point-right.png' },
+    });
+    expect(m.hd.hands.palm).toEqual({ torso: 'hd/hands-palm.png' });
     expect(m.hd.arms).toEqual({
       bare: { torso: 'hd/torso-bare.png' },
       rest: { torso: 'hd/arms.png' },
@@ -91,18 +101,19 @@ describe('built-in gesture pictures', () => {
       const meta = await sharp(path.join(dir, file)).metadata();
       return [meta.width, meta.height];
     };
-    for (const part of Object.keys(m.arms)) {
-      expect(await size(m.arms[part].torso)).toEqual([m.width, m.height]);
-      expect(await size(m.arms[part].fullTorso)).toEqual([m.full.width, m.full.height]);
-      expect(await size(m.hd.arms[part].torso)).toEqual([m.hd.width, m.hd.height]);
-    }
+    for (const set of ['arms', 'hands'])
+      for (const part of Object.keys(m[set])) {
+        expect(await size(m[set][part].torso)).toEqual([m.width, m.height]);
+        expect(await size(m[set][part].fullTorso)).toEqual([m.full.width, m.full.height]);
+        expect(await size(m.hd[set][part].torso)).toEqual([m.hd.width, m.hd.height]);
+      }
     // The HD set has no whole figure, so neither has it the whole figure's parts.
     expect(existsSync(path.join(dir, 'hd', 'full-arms.png'))).toBe(false);
     // The whole torso pictures of each pose are gone: the arms are a part of their own.
     expect(existsSync(path.join(dir, 'torso-palm.png'))).toBe(false);
   });
 
-  it.each(IDS)('%s: the bare torso with the rest arms over it is torso.png', async (id) => {
+  it.each(IDS)('%s: the bare torso with the rest arms and hands over it is torso.png', async (id) => {
     const dir = path.join(ROOT, id);
     for (const prefix of ['', 'full-', 'hd/']) {
       const torso = await rgba(path.join(dir, `${prefix}torso.png`));
@@ -121,12 +132,19 @@ describe('built-in gesture pictures', () => {
       expect(max, prefix).toBeLessThanOrEqual(8);
       expect(off, prefix).toBeLessThan(torso.data.length / 4 / 10_000);
     }
-    // And the arms are really apart: the bare torso lacks them.
+    // And the parts are really apart: the bare torso lacks the arms, the arms lack the hands.
     const bare = await rgba(path.join(dir, 'torso-bare.png'));
     const arms = await rgba(path.join(dir, 'arms.png'));
+    const hands = await rgba(path.join(dir, 'hands-palm.png'));
+    const palmArms = await rgba(path.join(dir, 'arms-palm.png'));
     let armPixels = 0;
-    for (let i = 3; i < arms.data.length; i += 4) if (arms.data[i] > 200 && bare.data[i] < 16) armPixels++;
+    let handPixels = 0;
+    for (let i = 3; i < arms.data.length; i += 4) {
+      if (arms.data[i] > 200 && bare.data[i] < 16) armPixels++;
+      if (hands.data[i] > 200 && palmArms.data[i] < 16) handPixels++;
+    }
     expect(armPixels).toBeGreaterThan(10_000);
+    expect(handPixels).toBeGreaterThan(1_000);
   });
 
   it.each(IDS)(

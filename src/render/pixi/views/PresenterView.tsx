@@ -17,7 +17,7 @@ import type { PresenterFace, StageItem } from '../../stageScene';
 import { useItemLayout, useRuntime } from '../stageRuntime';
 import { useImageTexture } from '../useTextures';
 import { useStageVideo, useVideoTexture } from '../videoTexture';
-import { hasRig, useArmTextures, useMouthTextures } from './rigTextures';
+import { hasRig, useArmTextures, useMouthTextures, type LimbTextures } from './rigTextures';
 
 /** What makes the presenter talk: the mouth timeline and clocks read every frame. */
 export interface PresenterTalk {
@@ -69,6 +69,7 @@ export function PresenterView({ item, art, face, talk, whole = false, pointSide 
   const videoTexture = useVideoTexture(video, art?.keying ?? null, rt.loop);
   const body = useRef<Sprite>(null);
   const armsSprite = useRef<Sprite>(null);
+  const handsSprite = useRef<Sprite>(null);
   const mouth = useRef<Sprite>(null);
   const eyes = useRef<Sprite>(null);
   const headGroup = useRef<Container>(null);
@@ -109,7 +110,7 @@ export function PresenterView({ item, art, face, talk, whole = false, pointSide 
   const place = useCallback(
     (box: Box) => {
       current.current = box;
-      for (const sprite of [body.current, armsSprite.current]) {
+      for (const sprite of [body.current, armsSprite.current, handsSprite.current]) {
         sprite?.position.set(box.x, box.y);
         sprite?.setSize(box.width, box.height);
       }
@@ -153,7 +154,7 @@ export function PresenterView({ item, art, face, talk, whole = false, pointSide 
       eyes: face.eyesClosed ? 'closed' : 'open',
       torso: 'rest',
     };
-    if (armsSprite.current && armTextures?.rest) armsSprite.current.texture = armTextures.rest;
+    showLimbs(armsSprite.current, handsSprite.current, armTextures, 'rest');
     pose.current = REST_POSE;
     placeHead();
     rt.loop.invalidate();
@@ -182,8 +183,8 @@ export function PresenterView({ item, art, face, talk, whole = false, pointSide 
         placeHead();
         torso = torsoPoseAt(talk.motion, pageMs, pointSide);
       }
-      if (torso !== shownTorso && armsSprite.current && armTextures?.rest) {
-        armsSprite.current.texture = armTextures[torso] ?? armTextures.rest;
+      if (torso !== shownTorso && armTextures) {
+        showLimbs(armsSprite.current, handsSprite.current, armTextures, torso);
         shownTorso = torso;
       }
       if (shape === shown && eyeState === shownEyes && !moving) return false;
@@ -211,14 +212,15 @@ export function PresenterView({ item, art, face, talk, whole = false, pointSide 
     });
   }, [breathing, rt]);
 
-  // A layered rig with its arms part loaded draws the bare torso and the arms over it.
-  const arms = !talkingVideo && armTextures?.bare && armTextures.rest ? armTextures : null;
-  const shownBody = talkingVideo && videoTexture ? videoTexture : (arms?.bare ?? picture);
+  // A layered rig with its limb parts loaded draws the bare torso, the arms, then the hands.
+  const limbs = talkingVideo ? null : armTextures;
+  const shownBody = talkingVideo && videoTexture ? videoTexture : (limbs?.bare ?? picture);
   if (!shownBody) return null;
   return (
     <pixiContainer>
       <pixiSprite ref={body} texture={shownBody} />
-      {arms && <pixiSprite ref={armsSprite} texture={arms.rest!} />}
+      {limbs && <pixiSprite ref={armsSprite} texture={limbs.arms.rest} />}
+      {limbs && <pixiSprite ref={handsSprite} texture={limbs.hands.rest} />}
       {rig && mouths && !talkingVideo && parts && headTexture && (
         <pixiContainer ref={headGroup}>
           <pixiSprite ref={headSprite} texture={headTexture} />
@@ -238,6 +240,18 @@ export function PresenterView({ item, art, face, talk, whole = false, pointSide 
       )}
     </pixiContainer>
   );
+}
+
+/** Shows the arms and the hands of torso pose `pose` (nothing before the limb parts are loaded). */
+function showLimbs(
+  arms: Sprite | null,
+  hands: Sprite | null,
+  textures: LimbTextures | null,
+  pose: TorsoPose,
+) {
+  if (!textures) return;
+  if (arms) arms.texture = textures.arms[pose];
+  if (hands) hands.texture = textures.hands[pose];
 }
 
 /** Shows the eye picture of `state` over the eyes box (nothing for open eyes or a missing picture). */

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { Texture } from 'pixi.js';
 import type { ArmParts, CharacterItem } from '../../../api/library.contract';
 import type { TorsoPose } from '../../../model/motion';
@@ -53,20 +53,32 @@ export function useMouthTextures(art: CharacterItem | null, resolve: (p: string)
   return useTextureSet(hasRig(art) ? art : null, entries);
 }
 
-/**
- * The arms parts of a layered rig (mid-thigh or whole figure), loaded together: the bare torso as
- * `bare`, and the arms picture of each torso pose by pose.
- */
+/** The textures of a layered rig's limb parts: the bare torso, and the arms and hands by pose. */
+export interface LimbTextures {
+  bare: Texture;
+  arms: Record<TorsoPose, Texture>;
+  hands: Record<TorsoPose, Texture>;
+}
+
+const POSES: TorsoPose[] = ['rest', 'palm', 'pointLeft', 'pointRight'];
+
+/** The limb parts of a layered rig (mid-thigh or whole figure), loaded together; null until all are. */
 export function useArmTextures(
   arms: ArmParts | undefined,
   resolve: (p: string) => string,
-): Partial<Record<TorsoPose | 'bare', Texture>> | null {
+): LimbTextures | null {
   const entries = useCallback(
     (set: ArmParts) => [
       ['bare', resolve(set.bare)] as [string, string],
-      ...Object.entries(set.pictures).map(([pose, path]): [string, string] => [pose, resolve(path)]),
+      ...POSES.map((pose): [string, string] => [`arms-${pose}`, resolve(set.pictures[pose])]),
+      ...POSES.map((pose): [string, string] => [`hands-${pose}`, resolve(set.hands[pose])]),
     ],
     [resolve],
   );
-  return useTextureSet(arms, entries);
+  const loaded = useTextureSet(arms, entries);
+  return useMemo(() => {
+    if (!loaded?.bare || POSES.some((p) => !loaded[`arms-${p}`] || !loaded[`hands-${p}`])) return null;
+    const by = (part: string) => Object.fromEntries(POSES.map((p) => [p, loaded[`${part}-${p}`]]));
+    return { bare: loaded.bare, arms: by('arms'), hands: by('hands') } as LimbTextures;
+  }, [loaded]);
 }

@@ -11,14 +11,16 @@ export function layeredParts(
   parts: NonNullable<CharacterItem['rig']['parts']>,
   file: (url: string) => string,
 ): Pick<RigFiles, 'body' | 'head' | 'whole' | 'arms'> {
+  const posed = (urls: ArmParts['hands']) => ({
+    rest: file(urls.rest),
+    palm: file(urls.palm),
+    pointLeft: file(urls.pointLeft),
+    pointRight: file(urls.pointRight),
+  });
   const armFiles = (urls: ArmParts): ArmFiles => ({
     bare: file(urls.bare),
-    pictures: {
-      rest: file(urls.pictures.rest),
-      palm: file(urls.pictures.palm),
-      pointLeft: file(urls.pictures.pointLeft),
-      pointRight: file(urls.pictures.pointRight),
-    },
+    pictures: posed(urls.pictures),
+    hands: posed(urls.hands),
   });
   const full = parts.full;
   return {

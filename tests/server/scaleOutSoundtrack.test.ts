@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Queue, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ffmpegPath, probe } from '../../src/server/adapters/media/ffmpeg';
 import type { WorkerBeat } from '../../src/server/services/jobQueue';
 import { RENDER_SOUNDTRACK_TASK } from '../../src/server/video/soundtrackTask';
@@ -25,8 +25,8 @@ import { multipart, startTestServer, type TestServer } from './helpers/testServe
  * its pages. A `npm run worker` with two slots mixes it while it renders the pages; the render's
  * join step joins the pieces that job cached (it names the worker that mixed them), and the video
  * carries the music. The music is a 12 kHz tone: narration is synthesised below 11 kHz, so a
- * high-pass isolates the music. A soundtrack job that fails on every attempt fails the render,
- * saying so, as a page would.
+ * high-pass isolates the music. As with a page: a soundtrack job that fails on every attempt fails
+ * the render, saying so, and a cancel stops a running one.
  */
 
 const redisUrl = await testRedisUrl();
@@ -168,18 +168,46 @@ describe.skipIf(!redisUrl)('a render with background music on BullMQ', () => {
   }, 300_000);
 });
 
-describe.skipIf(!redisUrl)('a soundtrack job that fails for good', () => {
+describe.skipIf(!redisUrl)('a soundtrack job (a web process running BullMQ jobs)', () => {
   const prefix = testPrefix();
-  let t: TestServer | undefined;
-  const dir = mkdtempSync(path.join(tmpdir(), 'soundtrack-fails-'));
+  let t: TestServer;
+  let token: string;
+  let music: string;
+  const dir = mkdtempSync(path.join(tmpdir(), 'soundtrack-job-'));
+  beforeAll(async () => {
+    t = await startTestServer('sqlite', { redisUrl, redisPrefix: prefix });
+    await t.server.services.accounts.createUser('alice', 'secret123');
+    token = await t.login('alice', 'secret123');
+    const form = multipart('resources', 'music.wav', readFileSync(toneFile(dir)), { resourcesType: '3' });
+    const material = await t.call('POST', '/virtual/v1/userResources/upload', {
+      token,
+      payload: form.payload,
+      headers: form.headers,
+    });
+    expect(material.body).toMatchObject({ code: 200 });
+    music = material.body.data.path;
+  });
   afterAll(async () => {
     await t?.stop();
     await dropPrefix(redisUrl!, prefix);
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('fails the render with a message that says the music could not be mixed', async () => {
-    t = await startTestServer('sqlite', { redisUrl, redisPrefix: prefix });
+  /** Composes a new two-page project with the music; answers a call about it. */
+  async function composeWithMusic() {
+    const projectId = await synthesisProject(t, token, {
+      pages: [
+        { text: '第一页', seconds: 2 },
+        { text: '第二页', seconds: 2 },
+      ],
+      bgMusic: music,
+    });
+    const call = async (url: string) => (await t.call('POST', url, { token, body: { projectId } })).body;
+    expect((await call('/virtual/v1/userPro/composeProject')).code).toBe(200);
+    return call;
+  }
+
+  it('that fails for good fails the render with a message that says the music could not be mixed', async () => {
     // This process's soundtrack jobs fail (its pages render as usual): all three attempts.
     let attempts = 0;
     t.server.jobs.subTasks!.registerTask(RENDER_SOUNDTRACK_TASK, {
@@ -188,32 +216,43 @@ describe.skipIf(!redisUrl)('a soundtrack job that fails for good', () => {
         throw new Error('mixing failed');
       },
     });
-    await t.server.services.accounts.createUser('alice', 'secret123');
-    const token = await t.login('alice', 'secret123');
-    const form = multipart('resources', 'music.wav', readFileSync(toneFile(dir)), { resourcesType: '3' });
-    const material = await t.call('POST', '/virtual/v1/userResources/upload', {
-      token,
-      payload: form.payload,
-      headers: form.headers,
-    });
-    expect(material.body).toMatchObject({ code: 200 });
-    const projectId = await synthesisProject(t, token, {
-      pages: [
-        { text: '第一页', seconds: 2 },
-        { text: '第二页', seconds: 2 },
-      ],
-      bgMusic: material.body.data.path,
-    });
-    const call = (url: string) => t!.call('POST', url, { token, body: { projectId } });
-    expect((await call('/virtual/v1/userPro/composeProject')).body.code).toBe(200);
+    const call = await composeWithMusic();
     await expect
-      .poll(async () => (await call('/virtual/v1/userPro/composeStatus')).body.data.status, {
-        timeout: 60_000,
-      })
+      .poll(async () => (await call('/virtual/v1/userPro/composeStatus')).data.status, { timeout: 60_000 })
       .toBe('failed');
-    expect((await call('/virtual/v1/userPro/composeStatus')).body.data.message).toBe(
+    expect((await call('/virtual/v1/userPro/composeStatus')).data.message).toBe(
       '背景音乐合成失败，请稍后重试',
     );
     expect(attempts).toBe(3);
+  }, 120_000);
+
+  it('is stopped at once when its render is cancelled', async () => {
+    // A soundtrack job that runs until it is told to stop.
+    let started = 0;
+    let stopped = 0;
+    t.server.jobs.subTasks!.registerTask(RENDER_SOUNDTRACK_TASK, {
+      run: (_data, ctx) =>
+        new Promise((_resolve, reject) => {
+          started++;
+          ctx.signal.addEventListener(
+            'abort',
+            () => {
+              stopped++;
+              reject(ctx.signal.reason);
+            },
+            { once: true },
+          );
+        }),
+    });
+    const call = await composeWithMusic();
+    await expect.poll(() => started, { timeout: 60_000 }).toBe(1);
+    expect((await call('/virtual/v1/userPro/composeCancel')).data).toMatchObject({ status: 'cancelled' });
+    await expect.poll(() => stopped, { timeout: 10_000 }).toBe(1);
+    // Stopped with its render, it is not tried again, and the render stays cancelled.
+    await expect
+      .poll(async () => (await t.server.jobs.liveWorkers())[0]?.running, { timeout: 15_000 })
+      .toEqual([]);
+    expect(started).toBe(1);
+    expect((await call('/virtual/v1/userPro/composeStatus')).data.status).toBe('cancelled');
   }, 120_000);
 });

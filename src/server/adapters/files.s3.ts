@@ -42,6 +42,9 @@ const UPLOAD_CONCURRENCY = 4;
 export class S3FileStore extends UrlSigner implements FileStore {
   readonly kind = 's3';
   readonly localRoot = undefined;
+  get copiesDir(): string {
+    return this.cache.dir;
+  }
   readonly client: S3Client;
   /** Signs URLs for the address browsers use, when the service has a public one. */
   private readonly publicClient: S3Client | undefined;

@@ -17,6 +17,11 @@ export interface FileStore {
   readonly kind: 'disk' | 's3';
   /** The folder the files are in as they are named, when the store is a folder (served as is). */
   readonly localRoot?: string;
+  /**
+   * With S3, the folder of local copies localPath() answers with (`<version>/<key>`); a render's
+   * tasks name their files against it so another machine can fetch its own copies.
+   */
+  readonly copiesDir?: string;
   /** A fresh local path in the temp folder for an upload or output in progress. */
   tempPath(ext?: string): Promise<string>;
   /** A fresh empty local folder in the temp folder for a job's intermediate files. */

@@ -100,7 +100,7 @@ export function headLook(rig: RigFiles, box: Box): { look: HeadLook; name: strin
   // Files by identity (path, size, mtime), like the page cache: an edited sprite makes new ones.
   const files = [head.file, rig.blink, rig.brows, ...Object.values(rig.mouths)]
     .filter((f): f is string => Boolean(f))
-    .map(identity);
+    .map((f) => identity(f));
   const name = createHash('sha256')
     .update(JSON.stringify([HEAD_SPRITE_VERSION, HEAD_STEP_DEG, look, files]))
     .digest('hex')

@@ -4,6 +4,7 @@ import { copyFile, link, mkdir, readdir, rename, rm, stat, utimes } from 'node:f
 import path from 'node:path';
 import { DEFAULT_PRESET, pageArgs } from './ffmpegArgs';
 import type { ArmFiles, PagePlan } from './planTypes';
+import type { PortablePaths } from './portablePaths';
 
 /**
  * Bump when the page picture changes in a way the inputs below do not show (still composition,
@@ -21,11 +22,17 @@ export interface PageCacheLimits {
 }
 export const DEFAULT_CACHE_LIMITS: PageCacheLimits = { maxBytes: 5 * 1024 ** 3, maxAgeMs: 14 * 86_400_000 };
 
-/** A file's identity for the cache: path, size and modification time (content is not read). */
-export function identity(file: string): string {
+/**
+ * A file's identity for the cache: path, size and modification time (content is not read). With
+ * `paths`, the path is its portable name (portablePaths.ts), and a file of the app's own folder
+ * leaves its mtime out (it changes with the app, and installs differ in their mtimes).
+ */
+export function identity(file: string, paths?: PortablePaths): string {
   // A binary found on PATH (FFMPEG_PATH=ffmpeg) has no path to stat: its name stands for it.
   const s = statSync(file, { throwIfNoEntry: false });
-  return s ? `${file}|${s.size}|${Math.round(s.mtimeMs)}` : file;
+  if (!s) return file;
+  if (!paths) return `${file}|${s.size}|${Math.round(s.mtimeMs)}`;
+  return `${paths.name(file)}|${s.size}|${paths.versioned(file) ? '' : Math.round(s.mtimeMs)}`;
 }
 
 /**
@@ -39,6 +46,8 @@ export function pageCacheKey(
   subtitleScript: string | null,
   extraFiles: string[] = [],
   preset: string = DEFAULT_PRESET,
+  /** Names files against roots every machine has (portablePaths.ts): the same key on each. */
+  paths?: PortablePaths,
 ): string {
   const files = [
     plan.background,
@@ -56,8 +65,9 @@ export function pageCacheKey(
     ...extraFiles,
   ].filter((f): f is string => Boolean(f));
   const layered = Boolean(plan.character.rig.head);
+  const named = paths ? paths.portable(plan) : plan;
   const args = pageArgs(
-    plan,
+    named,
     {
       still: 'still',
       mouthTrack: 'mouth',
@@ -80,7 +90,15 @@ export function pageCacheKey(
     preset,
   );
   return createHash('sha256')
-    .update(JSON.stringify([PAGE_RENDER_VERSION, plan, args, subtitleScript, files.map(identity)]))
+    .update(
+      JSON.stringify([
+        PAGE_RENDER_VERSION,
+        named,
+        args,
+        subtitleScript,
+        files.map((f) => identity(f, paths)),
+      ]),
+    )
     .digest('hex')
     .slice(0, 40);
 }

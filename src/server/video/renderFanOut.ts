@@ -5,6 +5,7 @@ import type { SubTaskHandler } from '../services/jobQueue';
 import { JobFailure, type FanOutTask, type SettledTasks } from '../services/jobHandler';
 import type { PageCache } from './pageCache';
 import type { PagePlan } from './planTypes';
+import type { PortablePaths } from './portablePaths';
 
 /** The sub-task that renders one page of a render on whichever worker takes it. */
 export const RENDER_PAGE_TASK = 'render.page';
@@ -63,10 +64,12 @@ export function pageTaskHandler(
   cache: PageCache,
   scratchDir: string,
   renderPage: PageRenderer,
+  paths: PortablePaths,
 ): SubTaskHandler {
   return {
     async run(data, ctx): Promise<PageTaskResult> {
-      const task = data as PageTask;
+      // The plan names its files portably (pageTasks): here they become this machine's files.
+      const task = { ...(data as PageTask), plan: await paths.local((data as PageTask).plan) };
       const work = path.join(
         scratchDir,
         `page-${ctx.parentId}-${task.plan.index}-${randomBytes(4).toString('hex')}`,
@@ -103,12 +106,14 @@ export function pageTasks(
   pages: { plan: PagePlan; script: string | null; key: string }[],
   preset: string,
   progress: FanOutProgress,
+  paths: PortablePaths,
 ): FanOutTask[] {
   return pages.map((p) => ({
     id: pageTaskId(p),
     data: {
       name: `page ${p.plan.index}`,
-      plan: p.plan,
+      // Files named against roots every machine has (portablePaths.ts): the worker may be another.
+      plan: paths.portable(p.plan),
       script: p.script,
       key: p.key,
       preset,

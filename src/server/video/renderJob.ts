@@ -35,6 +35,7 @@ import {
   soundtrackTaskHandler,
 } from './soundtrackTask';
 import { timed, timedFfmpeg } from './renderProfile';
+import { PortablePaths, type PathRoot } from './portablePaths';
 
 export const RENDER_JOB = 'render';
 /**
@@ -95,8 +96,9 @@ export function renderHandler(deps: {
     music: new PageCache(soundDir),
     pieces: new SharedPageCache(soundDir, deps.files, undefined, 'cache/sound'),
   };
-  deps.pages?.registerTask(RENDER_PAGE_TASK, pageTaskHandler(cache, deps.scratchDir, renderPage));
-  deps.pages?.registerTask(RENDER_SOUNDTRACK_TASK, soundtrackTaskHandler(sounds, deps.scratchDir));
+  const paths = renderPaths(deps.files, path.dirname(deps.scratchDir));
+  deps.pages?.registerTask(RENDER_PAGE_TASK, pageTaskHandler(cache, deps.scratchDir, renderPage, paths));
+  deps.pages?.registerTask(RENDER_SOUNDTRACK_TASK, soundtrackTaskHandler(sounds, deps.scratchDir, paths));
   return {
     concurrency: 1,
     async run(ctx: JobContext) {
@@ -124,7 +126,7 @@ export function renderHandler(deps: {
           parsed.value,
           prepared,
           work,
-          { pages: cache, sounds },
+          { pages: cache, sounds, paths },
           ctx,
           preset,
         );
@@ -149,7 +151,7 @@ async function renderDocument(
   doc: ProjectDocument,
   prepared: PreparedRender,
   work: string,
-  caches: { pages: PageCache; sounds: SoundCaches },
+  caches: { pages: PageCache; sounds: SoundCaches; paths: PortablePaths },
   ctx: JobContext,
   preset: string,
 ) {
@@ -178,6 +180,7 @@ async function renderDocument(
       scripts[i],
       [ffmpegPath(), ...(scripts[i] ? [subtitleFontPath('Medium')] : [])],
       preset,
+      caches.paths,
     ),
   );
   // The join step of a fanned-out render: a page that failed for good fails it here.
@@ -190,7 +193,7 @@ async function renderDocument(
     );
   // With music on BullMQ the soundtrack is a task beside the pages (soundtrackTask.ts).
   const mix = music ? { file: music, volume: doc.bgMusicVolume } : null;
-  const soundTask = mix && soundtrackTask(plans, mix, keys);
+  const soundTask = mix && soundtrackTask(plans, mix, keys, caches.paths);
   const mixed = settled && soundTask ? soundtrackResult(settled, soundTask) : undefined;
   const missing: number[] = [];
   for (const [i, plan] of plans.entries()) {
@@ -211,6 +214,7 @@ async function renderDocument(
         missing.map((i) => ({ plan: plans[i], script: scripts[i], key: keys[i] })),
         preset,
         { baseMs: cachedMs, totalMs, pagesBefore: pagesCached, pageCount: plans.length, startedAt: started },
+        caches.paths,
       ),
     ]);
   }
@@ -272,4 +276,26 @@ async function renderDocument(
     ...(renderedBy ? { renderedBy } : {}),
     ...(sound?.by ? { soundtrackBy: sound.by } : {}),
   };
+}
+
+/** The app's own folder (library art, ffmpeg, fonts): the same files on every machine, wherever installed. */
+const APP_DIR = path.resolve(import.meta.dirname, '../../..');
+
+/**
+ * How a render's tasks name files (portablePaths.ts): S3 copies against the copies folder (a worker
+ * fetches its own by key), files in DATA_DIR against it (shared by the workers without S3), the
+ * app's files against its folder.
+ */
+function renderPaths(files: FileStore, dataDir: string): PortablePaths {
+  const roots: PathRoot[] = [];
+  if (files.copiesDir)
+    roots.push({
+      name: 's3',
+      dir: files.copiesDir,
+      // `<version folder>/<key>`: this machine fetches the key's current version.
+      fetch: (rest) => files.localPath(rest.slice(rest.indexOf('/') + 1)),
+    });
+  // DATA_DIR before the app's folder, which holds the default ./data: users' files are not the app's.
+  roots.push({ name: 'data', dir: dataDir }, { name: 'app', dir: APP_DIR, versioned: true });
+  return new PortablePaths(roots);
 }

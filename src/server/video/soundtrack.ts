@@ -52,7 +52,7 @@ function pieceKey(piece: SoundPiece, graph: string, music: string): string {
     ...plan.audio.map((a) => a.file),
     ...(plan.video?.sound ? [plan.video.file] : []),
   ]);
-  return `sound-${hash([PIECE_VERSION, graph, piece.first, piece.last, [...files, music, ffmpegPath()].map(identity)])}`;
+  return `sound-${hash([PIECE_VERSION, graph, piece.first, piece.last, [...files, music, ffmpegPath()].map((f) => identity(f))])}`;
 }
 
 interface SoundContext {

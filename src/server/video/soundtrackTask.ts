@@ -6,6 +6,7 @@ import { JobFailure, type FanOutTask, type SettledTasks } from '../services/jobH
 import { identity } from './pageCache';
 import type { PagePlan } from './planTypes';
 import { cacheSoundtrack, cachedSoundtrack, writeSoundtrack, type SoundCaches } from './soundtrack';
+import type { PortablePaths } from './portablePaths';
 
 /*
  * With BullMQ a render's soundtrack with background music is a child task of its own, beside its
@@ -32,10 +33,15 @@ export interface SoundtrackTaskResult {
 }
 
 /** The soundtrack task's handler: makes the pieces the shared sound cache lacks, in a scratch folder. */
-export function soundtrackTaskHandler(caches: SoundCaches, scratchDir: string): SubTaskHandler {
+export function soundtrackTaskHandler(
+  caches: SoundCaches,
+  scratchDir: string,
+  paths: PortablePaths,
+): SubTaskHandler {
   return {
     async run(data, ctx): Promise<SoundtrackTaskResult> {
-      const task = data as SoundtrackTask;
+      // Plans and music name their files portably (soundtrackTask): this machine's files here.
+      const task = await paths.local(data as SoundtrackTask);
       const work = path.join(scratchDir, `sound-${ctx.parentId}-${randomBytes(4).toString('hex')}`);
       await mkdir(work, { recursive: true });
       try {
@@ -59,12 +65,13 @@ export function soundtrackTask(
   plans: PagePlan[],
   music: { file: string; volume: number },
   pageKeys: string[],
+  paths: PortablePaths,
 ): FanOutTask {
   const id = createHash('sha256')
     .update(JSON.stringify([pageKeys, identity(music.file), music.volume]))
     .digest('hex')
     .slice(0, 12);
-  const data: SoundtrackTask = { name: 'soundtrack', plans, music };
+  const data: SoundtrackTask = paths.portable({ name: 'soundtrack', plans, music });
   return { id: `soundtrack-${id}`, kind: RENDER_SOUNDTRACK_TASK, data };
 }
 

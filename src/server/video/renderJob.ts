@@ -92,11 +92,12 @@ export function renderHandler(deps: {
   // The soundtrack (soundtrack.ts): the decoded music stays on each machine; the pieces are shared
   // like the pages, so the pieces a soundtrack task made (BullMQ) join on any worker.
   const soundDir = path.join(path.dirname(pagesDir), 'sound');
+  const paths = renderPaths(deps.files, path.dirname(deps.scratchDir));
   const sounds: SoundCaches = {
     music: new PageCache(soundDir),
     pieces: new SharedPageCache(soundDir, deps.files, undefined, 'cache/sound'),
+    paths,
   };
-  const paths = renderPaths(deps.files, path.dirname(deps.scratchDir));
   deps.pages?.registerTask(RENDER_PAGE_TASK, pageTaskHandler(cache, deps.scratchDir, renderPage, paths));
   deps.pages?.registerTask(RENDER_SOUNDTRACK_TASK, soundtrackTaskHandler(sounds, deps.scratchDir, paths));
   return {

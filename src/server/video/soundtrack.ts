@@ -4,6 +4,7 @@ import path from 'node:path';
 import { ffmpegPath } from '../adapters/media/ffmpeg';
 import { identity, type PageCache } from './pageCache';
 import type { PagePlan } from './planTypes';
+import type { PortablePaths } from './portablePaths';
 import { timedFfmpeg } from './renderProfile';
 import {
   keptPackets,
@@ -47,12 +48,12 @@ async function decodedMusic(music: string, work: string, cache: PageCache, signa
 }
 
 /** The cache key of a piece: its graph (times, volume, ducking) and its input files by identity. */
-function pieceKey(piece: SoundPiece, graph: string, music: string): string {
+function pieceKey(piece: SoundPiece, graph: string, music: string, paths?: PortablePaths): string {
   const files = piece.pages.flatMap(({ plan }) => [
     ...plan.audio.map((a) => a.file),
     ...(plan.video?.sound ? [plan.video.file] : []),
   ]);
-  return `sound-${hash([PIECE_VERSION, graph, piece.first, piece.last, [...files, music, ffmpegPath()].map((f) => identity(f))])}`;
+  return `sound-${hash([PIECE_VERSION, graph, piece.first, piece.last, [...files, music, ffmpegPath()].map((f) => identity(f, paths))])}`;
 }
 
 interface SoundContext {
@@ -106,6 +107,8 @@ export interface SoundCaches {
   music: PageCache;
   /** Shared by every worker (with S3 through the bucket), so a piece one worker made joins on any. */
   pieces: PageCache;
+  /** Names the pieces' input files alike on every machine (portablePaths.ts), for the same keys. */
+  paths?: PortablePaths;
 }
 
 /**
@@ -125,7 +128,7 @@ async function soundtrackPieces(
   const ctx = { plans, volume: music.volume, music: music.file, wav, samples };
   const pieces = soundPieces(plans).map((piece, k) => ({
     piece,
-    key: pieceKey(piece, pieceGraph(piece, plans, music.volume, samples), music.file),
+    key: pieceKey(piece, pieceGraph(piece, plans, music.volume, samples), music.file, caches.paths),
     file: path.join(work, `sound-${k}.aac`),
   }));
   let run: typeof pieces = [];

@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -9,6 +8,7 @@ import { toExportDocument } from '../src/model/project';
 import { encoderPreset } from '../src/server/video/encoderPreset';
 import { benchDocument, speakAll } from './benchProject';
 import { apiCall, renderToEnd, uploadDeck } from './studioCalls';
+import { freePort } from '../measure/freePort';
 
 // `npx tsx bench/scaleOut.ts` (or `npm run bench -- --scale-out`): the bench project rendered by
 // a web server at WORKERS=0 and 1, 2 and 4 `npm run worker` processes (BullMQ on REDIS_URL or
@@ -63,16 +63,6 @@ async function stop(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   process.kill(-child.pid!, 'SIGTERM');
   await new Promise((r) => child.once('exit', r));
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 const startWorker = () => start(['src/server/worker.ts'], { WORKER_CONCURRENCY: '1' }, 'worker is running');

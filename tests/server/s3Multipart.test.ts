@@ -6,8 +6,9 @@ import type { S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { S3FileStore } from '../../src/server/adapters/files.s3';
-import { s3FromEnv, type S3Config } from '../../src/server/adapters/s3.config';
+import { s3FromEnv } from '../../src/server/adapters/s3.config';
 import { isTransient, MAX_PARTS, partSizeFor } from '../../src/server/adapters/s3Upload';
+import { s3rverConfig } from './helpers/s3Store';
 
 const MiB = 1024 * 1024;
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
@@ -61,16 +62,7 @@ async function startBucketWithAbort() {
   const { middleware } = server as unknown as { middleware: KoaMiddleware[] };
   middleware.splice(middleware.length - 1, 0, abortMultipartUpload);
   const { port } = await server.run();
-  const config: S3Config = {
-    endpoint: `http://127.0.0.1:${port}`,
-    bucket: name,
-    region: 'us-east-1',
-    accessKeyId: 'S3RVER',
-    secretAccessKey: 'S3RVER',
-    forcePathStyle: true,
-    presignSeconds: 3600,
-    cacheMaxBytes: 1024 ** 3,
-  };
+  const config = s3rverConfig(port, name);
   return {
     config,
     aborted,

@@ -1,7 +1,6 @@
-import { spawnSync } from 'node:child_process';
 import type { Box } from '../../../src/model/project';
 import type { MouthCue } from '../../../src/model/speech';
-import { ffmpegPath } from '../../../src/server/adapters/media/ffmpeg';
+import { decodeFrame } from '../../server/helpers/video';
 
 /*
  * Reading the presenter out of a rendered video for the stage-versus-video compare
@@ -39,18 +38,5 @@ export function armsOf(box: Box): Box {
 
 /** The presenter box of the video frame shown at `ms` (export px, RGB). */
 export function videoBox(mp4: string, ms: number, box: Box): Buffer {
-  const n = Math.round(ms / FRAME_MS);
-  const crop = `crop=${box.width}:${box.height}:${box.x}:${box.y}`;
-  const out = spawnSync(
-    ffmpegPath(),
-    ['-v', 'error', '-i', mp4, '-vf', `select=eq(n\\,${n}),${crop}`, '-frames:v', '1'].concat([
-      '-f',
-      'rawvideo',
-      '-pix_fmt',
-      'rgb24',
-      'pipe:1',
-    ]),
-    { maxBuffer: 64 * 1024 * 1024 },
-  );
-  return out.stdout;
+  return decodeFrame(mp4, { frame: Math.round(ms / FRAME_MS) }, box);
 }

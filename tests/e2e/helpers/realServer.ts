@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePort } from '../../../measure/freePort';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
@@ -14,17 +14,6 @@ export interface RealServer {
   stop(): Promise<void>;
   /** Kills the server like a crash would (SIGKILL), keeping its data. */
   kill(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /** Starts `src/server/main.ts` as `npm start` would (built app from dist/public), on a temp data dir. */

@@ -19,6 +19,20 @@ export function testStoreIsS3(): boolean {
   return process.env.TEST_STORE === 's3';
 }
 
+/** The store settings for bucket `bucket` of an s3rver on loopback `port` (its fixed credentials). */
+export function s3rverConfig(port: number, bucket: string): S3Config {
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    bucket,
+    region: 'us-east-1',
+    accessKeyId: 'S3RVER',
+    secretAccessKey: 'S3RVER',
+    forcePathStyle: true,
+    presignSeconds: 3600,
+    cacheMaxBytes: 1024 ** 3,
+  };
+}
+
 /** Starts s3rver on 127.0.0.1 at a free port with an empty bucket. */
 export async function startTestBucket(overrides: Partial<S3Config> = {}): Promise<TestBucket> {
   const directory = mkdtempSync(path.join(tmpdir(), 's3rver-'));
@@ -33,18 +47,7 @@ export async function startTestBucket(overrides: Partial<S3Config> = {}): Promis
   const { port } = await server.run();
   return {
     directory,
-    config: {
-      endpoint: `http://127.0.0.1:${port}`,
-      bucket,
-      region: 'us-east-1',
-      // s3rver's fixed credentials.
-      accessKeyId: 'S3RVER',
-      secretAccessKey: 'S3RVER',
-      forcePathStyle: true,
-      presignSeconds: 3600,
-      cacheMaxBytes: 1024 ** 3,
-      ...overrides,
-    },
+    config: { ...s3rverConfig(port, bucket), ...overrides },
     async stop() {
       await server.close();
       rmSync(directory, { recursive: true, force: true });

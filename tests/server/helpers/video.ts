@@ -1,31 +1,35 @@
 import { spawnSync } from 'node:child_process';
 import { ffmpegPath } from '../../../src/server/adapters/media/ffmpeg';
 
-/** One decoded RGB frame of a video at `seconds`. */
+/** A rectangle of a frame, px. */
+interface Crop {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * One decoded RGB frame of a video: at `seconds` (a seek) or frame number `frame` (exact, counted
+ * from the first), cut to `crop` when given. Empty when ffmpeg finds no such frame.
+ */
+export function decodeFrame(file: string, at: { seconds: number } | { frame: number }, crop?: Crop): Buffer {
+  const filters = [
+    ...('frame' in at ? [`select=eq(n\\,${at.frame})`] : []),
+    ...(crop ? [`crop=${crop.width}:${crop.height}:${crop.x}:${crop.y}`] : []),
+  ];
+  const seek = 'seconds' in at ? ['-ss', at.seconds.toFixed(3)] : [];
+  const args = ['-v', 'error', ...seek, '-i', file, ...(filters.length ? ['-vf', filters.join(',')] : [])];
+  args.push('-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1');
+  return spawnSync(ffmpegPath(), args, { maxBuffer: 64 * 1024 * 1024 }).stdout;
+}
+
+/** One decoded RGB frame of a video at `seconds`, which must be `width` x `height`. */
 export function frameAt(file: string, seconds: number, width: number, height: number): Buffer {
-  const out = spawnSync(
-    ffmpegPath(),
-    [
-      '-v',
-      'error',
-      '-ss',
-      seconds.toFixed(3),
-      '-i',
-      file,
-      '-frames:v',
-      '1',
-      '-f',
-      'rawvideo',
-      '-pix_fmt',
-      'rgb24',
-      'pipe:1',
-    ],
-    { maxBuffer: 64 * 1024 * 1024 },
-  );
-  if (out.status !== 0 || out.stdout.length !== width * height * 3) {
-    throw new Error(`could not read frame at ${seconds}s: ${out.stderr}`);
-  }
-  return out.stdout;
+  const frame = decodeFrame(file, { seconds });
+  if (frame.length !== width * height * 3)
+    throw new Error(`could not read the frame at ${seconds}s of ${file}`);
+  return frame;
 }
 
 /** The RGB colour at (x, y) of a raw frame. */

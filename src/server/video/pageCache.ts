@@ -25,14 +25,14 @@ export const DEFAULT_CACHE_LIMITS: PageCacheLimits = { maxBytes: 5 * 1024 ** 3, 
 /**
  * A file's identity for the cache: path, size and modification time (content is not read). With
  * `paths`, the path is its portable name (portablePaths.ts), and a file of the app's own folder
- * leaves its mtime out (it changes with the app, and installs differ in their mtimes).
+ * counts by its content instead of its mtime (installs differ in their mtimes).
  */
 export function identity(file: string, paths?: PortablePaths): string {
   // A binary found on PATH (FFMPEG_PATH=ffmpeg) has no path to stat: its name stands for it.
   const s = statSync(file, { throwIfNoEntry: false });
   if (!s) return file;
   if (!paths) return `${file}|${s.size}|${Math.round(s.mtimeMs)}`;
-  return `${paths.name(file)}|${s.size}|${paths.versioned(file) ? '' : Math.round(s.mtimeMs)}`;
+  return `${paths.name(file)}|${s.size}|${paths.contentHash(file) ?? Math.round(s.mtimeMs)}`;
 }
 
 /**

@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 /*
@@ -9,6 +10,9 @@ import path from 'node:path';
  * own, fetching the S3 copies it does not have yet. Page cache keys use the same names, so a page
  * rendered on one machine is found by every other.
  */
+
+/** Content hashes of the app's files by path, size and mtime (the ffmpeg binary is hashed once). */
+const hashes = new Map<string, string>();
 
 /** Where names start: nothing a plan holds otherwise (text, cues) looks like this. */
 const PREFIX = 'portable:';
@@ -23,7 +27,10 @@ export interface PathRoot {
    * without it a missing file stays missing (the render then reports it).
    */
   fetch?: (rest: string) => Promise<string>;
-  /** Files of this root change only with the app: their cache identity is their size, not their mtime. */
+  /**
+   * Files of this root change only with the app: their cache identity is their content (hashed once
+   * per process), not their mtime, which differs between installs.
+   */
   versioned?: boolean;
 }
 
@@ -46,9 +53,18 @@ export class PortablePaths {
     return found ? `${PREFIX}${found.root.name}:${found.rest}` : file;
   }
 
-  /** Whether a file's cache identity leaves out its mtime (its root is versioned with the app). */
-  versioned(file: string): boolean {
-    return !!this.rootOf(file)?.root.versioned;
+  /**
+   * The content hash of a file of a versioned root (the app's own files), for cache identities that
+   * hold on every install; null for any other file.
+   */
+  contentHash(file: string): string | null {
+    if (!this.rootOf(file)?.root.versioned) return null;
+    const { size, mtimeMs } = statSync(file);
+    const seen = `${file}|${size}|${mtimeMs}`;
+    let hash = hashes.get(seen);
+    if (!hash)
+      hashes.set(seen, (hash = createHash('sha256').update(readFileSync(file)).digest('hex').slice(0, 16)));
+    return hash;
   }
 
   /** A copy of `value` with every string that is a file under a root named (see name()). */

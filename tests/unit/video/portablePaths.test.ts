@@ -35,8 +35,15 @@ describe('portable file names of a render task', () => {
       audio: [{ file: '/tmp/elsewhere.wav', text: '大家好' }],
       fps: 25,
     });
-    expect(paths.versioned(plan.rig.body)).toBe(true);
-    expect(paths.versioned(plan.background)).toBe(false);
+    // The app's files count by content (installs differ in mtimes), the others not.
+    const body = path.join(app, 'torso.png');
+    mkdirSync(app, { recursive: true });
+    writeFileSync(body, 'pixels');
+    const hash = paths.contentHash(body);
+    expect(hash).toMatch(/^[0-9a-f]{16}$/);
+    writeFileSync(body, 'other pixels');
+    expect(paths.contentHash(body)).not.toBe(hash);
+    expect(paths.contentHash('/tmp/elsewhere.wav')).toBeNull();
   });
 
   it('turns names into this machine’s files, fetching the copies it lacks', async () => {

@@ -1,9 +1,10 @@
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database, Dialect } from './schema';
 import { migrateToLatest } from './migrations';
+import { CurrentSchemaDialect } from './schemaIntrospector';
 
 export type { Dialect } from './schema';
 
@@ -41,7 +42,7 @@ function sqliteDialect(dataDir: string): SqliteDialect {
   return new SqliteDialect({ database: file });
 }
 
-function postgresDialect(url: string, schema?: string): PostgresDialect {
+function postgresDialect(url: string, schema?: string): CurrentSchemaDialect {
   const options = schema ? `-c search_path=${schema}` : undefined;
-  return new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 10, options }) });
+  return new CurrentSchemaDialect({ pool: new pg.Pool({ connectionString: url, max: 10, options }) });
 }

@@ -1,7 +1,12 @@
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { WorkerBeat } from '../../src/server/services/jobQueue';
-import { saveSpokenProject, startS3Cluster, waitForCompose, type Cluster } from './helpers/cluster';
+import {
+  saveSpokenProject,
+  startS3Cluster,
+  untilWorkers,
+  waitForCompose,
+  type Cluster,
+} from './helpers/cluster';
 import { testRedisUrl } from './helpers/redis';
 
 /*
@@ -40,18 +45,11 @@ describe.skipIf(!redisUrl || !pgUrl)('a render fanned out to workers that share 
       redisUrl: redisUrl!,
       pgUrl: pgUrl!,
     });
-    const { web, call } = cluster;
+    const { call } = cluster;
     // One slot each, DATA_DIRs of their own: the join often runs on the worker that did not plan.
     cluster.startWorker();
     cluster.startWorker();
-    const workers = async () =>
-      ((await (await fetch(`${web.url}/healthz`)).json()) as { workers: WorkerBeat[] }).workers;
-    await expect
-      .poll(async () => (await workers()).filter((w) => w.role === 'worker').length, {
-        timeout: 90_000,
-        interval: 500,
-      })
-      .toBe(2);
+    await untilWorkers(cluster, 2);
     const token = await cluster.login();
     const { projectId } = await saveSpokenProject(call, token, '分机合成', 4, '每台机器都有自己的数据目录。');
 

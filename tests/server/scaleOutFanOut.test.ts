@@ -8,6 +8,7 @@ import {
   jobRow,
   saveSpokenProject,
   startSharedCluster,
+  untilWorkers,
   waitForCompose,
   type Cluster,
 } from './helpers/cluster';
@@ -29,8 +30,7 @@ describe.skipIf(!redisUrl)('a render on two `npm run worker` processes', () => {
   afterAll(() => cluster?.stop());
   const call: Cluster['call'] = (url, body, token) => cluster!.call(url, body, token);
 
-  const liveWorkers = async () =>
-    ((await (await fetch(`${cluster!.web.url}/healthz`)).json()) as { workers: WorkerBeat[] }).workers;
+  const liveWorkers = () => cluster!.liveWorkers();
 
   /** The render job's row as the web server's database holds it. */
   const renderRow = (jobId: number) => jobRow(cluster!.web.dataDir, jobId);
@@ -50,12 +50,7 @@ describe.skipIf(!redisUrl)('a render on two `npm run worker` processes', () => {
     // One slot each: both must take pages for the video to finish in time.
     cluster.startWorker();
     cluster.startWorker();
-    await expect
-      .poll(async () => (await liveWorkers()).filter((w) => w.role === 'worker').length, {
-        timeout: 90_000,
-        interval: 500,
-      })
-      .toBe(2);
+    await untilWorkers(cluster, 2);
     const token = await cluster.login();
 
     // 1. Both workers render pages of one video.

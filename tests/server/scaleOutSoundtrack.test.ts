@@ -6,12 +6,12 @@ import { Queue, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ffmpegPath, probe } from '../../src/server/adapters/media/ffmpeg';
-import type { WorkerBeat } from '../../src/server/services/jobQueue';
 import { RENDER_SOUNDTRACK_TASK } from '../../src/server/video/soundtrackTask';
 import {
   jobRow,
   saveSpokenProject,
   startSharedCluster,
+  untilWorkers,
   waitForCompose,
   type Cluster,
 } from './helpers/cluster';
@@ -83,17 +83,7 @@ describe.skipIf(!redisUrl)('a render with background music on BullMQ', () => {
     const { web, call } = cluster;
     // Two slots: the soundtrack and a page at once.
     cluster.startWorker({ concurrency: 2 });
-    const liveWorkers = async () =>
-      ((await (await fetch(`${web.url}/healthz`)).json()) as { workers: WorkerBeat[] }).workers;
-    await expect
-      .poll(
-        async () => {
-          cluster!.checkWorkers();
-          return (await liveWorkers()).filter((w) => w.role === 'worker').length;
-        },
-        { timeout: 90_000, interval: 500 },
-      )
-      .toBe(1);
+    await untilWorkers(cluster, 1);
     const token = await cluster.login();
 
     // Background music is a 我的素材 audio material: 4 s of the tone, looped under the video.

@@ -10,6 +10,8 @@ import { startRealServer, type RealServer } from '../../e2e/helpers/realServer';
 import { dropPrefix, testPrefix } from './redis';
 import { childStore, s3Env, startTestBucket, type TestBucket } from './s3Store';
 import { spokenDocument } from './synthesisProject';
+import { expect } from 'vitest';
+import type { WorkerBeat } from '../../../src/server/services/jobQueue';
 
 /*
  * Issue 12's clusters for the tests that start real processes: a web server at WORKERS=0 and
@@ -63,6 +65,8 @@ export interface Cluster {
   output(): string;
   /** Throws, with the workers' output, when one of them exited (for use inside polls). */
   checkWorkers(): void;
+  /** The processes the web server's /healthz lists as alive (heartbeats). */
+  liveWorkers(): Promise<WorkerBeat[]>;
   call(url: string, body: object, token?: string): Promise<ApiAnswer>;
   /** Logs in as the demo user; answers the token. */
   login(): Promise<string>;
@@ -168,6 +172,9 @@ async function startCluster(parts: ClusterParts): Promise<Cluster> {
     checkWorkers() {
       if (workers.some((w) => w.process.exitCode !== null)) throw new Error(`a worker exited:\n${output}`);
     },
+    async liveWorkers() {
+      return ((await (await fetch(`${started.url}/healthz`)).json()) as { workers: WorkerBeat[] }).workers;
+    },
     call: (url, body, token) => apiCall(started.url, url, body, token),
     async login() {
       return (await apiCall(started.url, '/virtual/v1/login', { username: 'demo', password: 'demo123456' }))
@@ -175,6 +182,19 @@ async function startCluster(parts: ClusterParts): Promise<Cluster> {
     },
     stop,
   };
+}
+
+/** Waits (90 s at most) until `count` `npm run worker` processes report alive; fails when one exited. */
+export async function untilWorkers(cluster: Cluster, count: number): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        cluster.checkWorkers();
+        return (await cluster.liveWorkers()).filter((w) => w.role === 'worker').length;
+      },
+      { timeout: 90_000, interval: 500 },
+    )
+    .toBe(count);
 }
 
 /** A server's API, as `Cluster.call` or `apiCall` bound to a server answer it. */

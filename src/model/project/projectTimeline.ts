@@ -3,6 +3,7 @@ import type { Page } from './pageSchema';
 import { SCALE_NORMAL, SOUND_MUTED } from './constants';
 import { estimateSeconds } from './narrationRules';
 import { hasVideo } from './pageVideo';
+import { stickerStartMs } from '../motion/pageMotion';
 
 /*
  * The whole project on one clock, for the /three preview: when each page starts and ends, which
@@ -14,7 +15,7 @@ import { hasVideo } from './pageVideo';
  *   - a page lasts as long as that narration, or as its video when the video is longer, rounded up
  *     to whole frames of the 25 fps render;
  *   - a sticker at 1-based child `position` appears when the segments before it have been spoken
- *     (the page start for 0 or 1) and stays until the page ends.
+ *     (the page start for 0 or 1), on the nearest frame, and stays until the page ends.
  *
  * A page without audio yet (never synthesised, or a private voice still working) is timed by the
  * 0.14 s/char estimate of its segments and marked `silent`, so the preview can say so.
@@ -123,11 +124,12 @@ export function projectTimeline(doc: ProjectDocument, lengths: MediaLengths): Pr
     const durationMs = frameAlignedMs(Math.max(spokenMs, videoMs));
     const startMs = at;
     const endMs = at + durationMs;
-    const stickers = page.textureList.map((t, texture) => {
-      const before = Math.max(0, Math.min(clips.length, Math.round(t.position) - 1));
-      const offset = before === 0 ? 0 : clips[before - 1].endMs - startMs;
-      return { texture, startMs: startMs + Math.min(offset, durationMs) };
-    });
+    // The render's rule (stickerStartMs): after the clips before the sticker's segment, on a frame.
+    const spoken = sized.map((c) => ({ durationMs: c.ms }));
+    const stickers = page.textureList.map((t, texture) => ({
+      texture,
+      startMs: startMs + stickerStartMs(t.position, spoken, durationMs, TIMELINE_FPS),
+    }));
     at = endMs;
     return { at: i, startMs, endMs, clips, stickers, silent, video };
   });

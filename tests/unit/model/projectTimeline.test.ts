@@ -116,11 +116,13 @@ describe('projectTimeline', () => {
     expect(isScaleAt(p, 1000)).toBe(2);
     expect(isScaleAt(p, 4510)).toBe(4);
     expect(clipAt(p, 4510)).toBeNull();
-    // Stickers appear at the start of their segment; past the last one: when the narration ends.
-    expect(p.stickers.map((s) => s.startMs)).toEqual([0, 1000, 3000, 4500]);
+    // Stickers appear at the start of their segment; past the last one: when the narration ends,
+    // on the nearest frame as the render puts them (4500 ms is frame 112.5: frame 113, 4520 ms).
+    expect(p.stickers.map((s) => s.startMs)).toEqual([0, 1000, 3000, 4520]);
     expect(stickersShownAt(p, 999)).toEqual([0]);
     expect(stickersShownAt(p, 3000)).toEqual([0, 1, 2]);
-    expect(stickersShownAt(p, 4500)).toEqual([0, 1, 2, 3]);
+    expect(stickersShownAt(p, 4510)).toEqual([0, 1, 2]);
+    expect(stickersShownAt(p, 4520)).toEqual([0, 1, 2, 3]);
     // Page 2 starts where page 1 ends.
     expect(t.pages[1].startMs).toBe(4520);
   });

@@ -77,7 +77,7 @@ describe('the page cache shared through S3', () => {
     expect(await two.cache.take(keys[1], path.join(two.dataDir, 'kept.mp4'))).toBe(true);
     // Two hours on, every page is older than the age limit.
     expect((await one.cache.pruneBucket(Date.now() + 7200_000)).sort()).toEqual(
-      [keys[1], keys[2]].map(sharedPageKey),
+      [keys[1], keys[2]].map((k) => sharedPageKey(k)),
     );
     expect(await one.files.listObjects!('cache/pages/')).toEqual([]);
   }, 30_000);

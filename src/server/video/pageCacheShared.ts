@@ -4,7 +4,7 @@ import { DEFAULT_CACHE_LIMITS, PageCache, type PageCacheLimits } from './pageCac
 
 /** Where shared pages live in the store: beside users' files, under a prefix of their own. */
 const PAGES_PREFIX = 'cache/pages';
-export const sharedPageKey = (key: string) => `${PAGES_PREFIX}/${key}.mp4`;
+export const sharedPageKey = (key: string, prefix = PAGES_PREFIX) => `${prefix}/${key}.mp4`;
 /** Every render prunes its cache; the bucket's copy (one listing of it) at most this often per process. */
 const BUCKET_PRUNE_EVERY_MS = 3600_000;
 
@@ -67,8 +67,8 @@ export class SharedPageCache extends PageCache {
 
   override async take(key: string, dest: string): Promise<boolean> {
     if (await super.take(key, dest)) return true;
-    if (this.files.kind !== 's3' || !(await this.files.exists(this.sharedKey(key)))) return false;
-    await super.put(key, await this.files.localPath(this.sharedKey(key)));
+    if (this.files.kind !== 's3' || !(await this.files.exists(sharedPageKey(key, this.prefix)))) return false;
+    await super.put(key, await this.files.localPath(sharedPageKey(key, this.prefix)));
     return super.take(key, dest);
   }
 
@@ -78,10 +78,6 @@ export class SharedPageCache extends PageCache {
     // commit moves its input: the bucket gets a copy, the local cache keeps the page.
     const copy = await this.files.tempPath('.mp4');
     await copyFile(file, copy);
-    await this.files.commit(copy, this.sharedKey(key));
-  }
-
-  private sharedKey(key: string): string {
-    return `${this.prefix}/${key}.mp4`;
+    await this.files.commit(copy, sharedPageKey(key, this.prefix));
   }
 }

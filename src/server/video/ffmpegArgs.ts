@@ -37,15 +37,17 @@ const sec = (ms: number) => (ms / 1000).toFixed(3);
  * picture (the page still, with a page video the video and the presenter body over the
  * background, the mouth and blink tracks at the rig's anchors; with shot tags one such picture per
  * framing, crossfaded), the presenter's own motion, the overlaid stickers, the subtitles burned in
- * last, and the narration padded to the page length with the video's sound beneath it.
+ * last, and the narration padded to the page length with the video's sound beneath it (none on a
+ * silent page).
  * Inputs: the picture's, the narration clips, the video's sound, the stickers, the own presenter.
  */
 export function pageArgs(plan: PagePlan, files: PageFiles, preset: string = DEFAULT_PRESET): string[] {
   const parts = plan.parts && files.parts;
   const picture = parts ? partedPicture(plan, parts) : wholePicture(plan, files);
-  const clips = files.audio.length;
+  // A silent page (the soundtrack with music replaces its sound) reads no audio and encodes none.
+  const clips = plan.silent ? 0 : files.audio.length;
   const narrationAt = inputCount(picture.inputs);
-  const { sound } = picture;
+  const sound = plan.silent ? undefined : picture.sound;
   const soundInputs = sound && 'file' in sound ? ['-i', sound.file] : [];
   const soundAt = sound && 'file' in sound ? narrationAt + clips : (sound?.input ?? null);
   const stickers = plan.stickers ?? [];
@@ -68,11 +70,11 @@ export function pageArgs(plan: PagePlan, files: PageFiles, preset: string = DEFA
     ...picture.chains,
     ...ownChains,
     ...finishPicture(own ? '[owned]null' : picture.head, stickers, stickerAt, files.subtitles),
-    ...pageAudio(clips, narrationAt, soundAt),
+    ...(plan.silent ? [] : pageAudio(clips, narrationAt, soundAt)),
   ].join(';');
   const inputs = [
     ...picture.inputs,
-    ...files.audio.flatMap((a) => ['-i', a]),
+    ...files.audio.slice(0, clips).flatMap((a) => ['-i', a]),
     ...soundInputs,
     ...stickerArgs,
     ...(own ? ownPresenterInput(own) : []),
@@ -81,10 +83,10 @@ export function pageArgs(plan: PagePlan, files: PageFiles, preset: string = DEFA
     '-y',
     ...inputs,
     '-filter_complex', graph,
-    '-map', '[v]', '-map', '[a]',
+    '-map', '[v]', ...(plan.silent ? [] : ['-map', '[a]']),
     '-r', String(plan.fps),
     '-t', sec(plan.durationMs),
-    ...videoCodec(preset), ...AUDIO_CODEC,
+    ...videoCodec(preset), ...(plan.silent ? ['-an'] : AUDIO_CODEC),
     '-f', 'mp4', files.output,
   ]; // prettier-ignore
 }

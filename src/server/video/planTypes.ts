@@ -125,6 +125,12 @@ export interface PagePlan {
   video?: PlannedVideo;
   /** Stickers and GIFs (stickers.ts); absent for pages without any. */
   stickers?: PlannedSticker[];
+  /**
+   * Rendered without sound: with background music the whole video's soundtrack (soundtrack.ts,
+   * narration and video sound included) replaces the pages' sound at the join, so encoding it per
+   * page would be thrown away (issue 15: about 2 CPU s of the bench project).
+   */
+  silent?: boolean;
 }
 
 export const FPS = 25;

@@ -102,4 +102,27 @@ describe('page video plans', () => {
     utimesSync(clip.file, new Date(), new Date(Date.now() + 5000));
     expect(pageCacheKey(on, null)).not.toBe(key);
   });
+
+  it('reads and encodes no sound on a silent page (the soundtrack with music replaces it), in either graph', () => {
+    const silent = { ...plan(doc(1), 2000)[0], silent: true };
+    const files = {
+      still: 's',
+      mouthTrack: 'm',
+      blinkTrack: 'b',
+      audio: ['/narration.wav'],
+      output: 'o',
+      front: 'f',
+    };
+    const parts = silent.parts!.map((_, k) => ({ still: `s${k}`, mouthTrack: `m${k}`, blinkTrack: `b${k}` }));
+    for (const args of [pageArgs(silent, files), pageArgs(silent, { ...files, parts })]) {
+      const line = args.join(' ');
+      expect(args).not.toContain('/narration.wav');
+      expect(line).not.toMatch(/amerge|apad|anullsrc|\[a\]|-c:a/);
+      expect(args.slice(args.indexOf('-map'), args.indexOf('-r'))).toEqual(['-map', '[v]']);
+      expect(args).toContain('-an');
+      // The page video is still an input: its pictures are drawn.
+      expect(args).toContain(clip.file);
+    }
+    expect(pageCacheKey(silent, null)).not.toBe(pageCacheKey({ ...silent, silent: undefined }, null));
+  });
 });

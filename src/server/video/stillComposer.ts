@@ -1,5 +1,6 @@
 import { stat } from 'node:fs/promises';
 import sharp, { type OverlayOptions, type Sharp } from 'sharp';
+import { frontArea } from './layers/stills';
 import type { Box, PagePlan } from './planTypes';
 
 const BACKDROP = { r: 24, g: 31, b: 46, alpha: 1 };
@@ -86,16 +87,21 @@ export async function composeStill(
 }
 
 /**
- * The presenter body alone on a transparent frame: on pages with a video it is drawn over the
- * video (the still below then holds only the background).
+ * The presenter body alone on a transparent picture of its area of the frame (frontArea): on pages
+ * with a video it is drawn over the video there (the still below then holds only the background).
  */
 export async function composeFront(
   plan: PagePlan,
   output: string,
   box: Box = plan.character.box,
 ): Promise<void> {
-  const { width, height } = plan.frame;
-  const layers = await placed(plan.character.rig.body, box, plan.frame, 'fill', true);
+  const area = frontArea(box, plan.frame);
+  const layers = (await placed(plan.character.rig.body, box, plan.frame, 'fill', true)).map((l) => ({
+    ...l,
+    left: l.left! - area.x,
+    top: l.top! - area.y,
+  }));
+  const { width, height } = area;
   await sharp({ create: { width, height, channels: 4, background: TRANSPARENT } })
     .composite(layers)
     .png({ compressionLevel: 1 })

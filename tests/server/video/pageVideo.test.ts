@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectDocument } from '../../../src/model/project';
 import { ffmpegPath, probe } from '../../../src/server/adapters/media/ffmpeg';
-import { frameAt, near, pixel } from '../helpers/video';
+import { boxDifference, decodeFrame, frameAt, near, pixel } from '../helpers/video';
 import { multipart, startTestServer, type TestServer } from '../helpers/testServer';
 import { RenderProject } from './renderProject';
 
@@ -135,6 +135,23 @@ describe('render pages with a page video', () => {
     expect(near(pixel(f, W, CENTRE.x, (SLIDE.pptY + SLIDE.pptHeight) * 2 + 10), BLUE, 40)).toBe(true);
     expect(near(pixel(frameAt(withSound, 2.8, W, H), W, CENTRE.x, CENTRE.y), GREEN, 40)).toBe(true);
   });
+
+  it('draws the presenter over the video page exactly where a page without a video has it', async () => {
+    // The presenter body of a video page is a picture of its own box over the video (a small
+    // overlay, not a whole transparent frame): the same pixels as the page still of a plain page.
+    const plainDoc = {
+      ...doc,
+      ppt: { ...doc.ppt, pages: doc.ppt.pages.map((p, i) => (i === 0 ? { ...p, isVideo: 2 as const } : p)) },
+    };
+    const plain = (await project.render(plainDoc, 'plain-page.mp4')).file;
+    const presenter = { x: 40, y: 40, width: 200, height: 350 };
+    const video = decodeFrame(withSound, { frame: 10 }, presenter);
+    const still = decodeFrame(plain, { frame: 10 }, presenter);
+    expect(boxDifference(video, still, presenter.width, { ...presenter, x: 0, y: 0 })).toBeLessThan(1.5);
+    // The presenter is there: the box is far from the plain background.
+    const blue = Buffer.from(Array.from({ length: presenter.width * presenter.height }, () => BLUE).flat());
+    expect(boxDifference(video, blue, presenter.width, { ...presenter, x: 0, y: 0 })).toBeGreaterThan(15);
+  }, 60_000);
 
   it('plays a shorter video once and holds its last frame', () => {
     const page2 = 3;

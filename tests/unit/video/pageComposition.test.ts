@@ -28,7 +28,7 @@ describe('the page graph composed from its layers', () => {
       '[2:v]fps=25,scale=60:40[m]',
       '[3:v]fps=25,scale=84:26[e]',
       '[bg][pv]overlay=1000:241:eof_action=repeat[v0]',
-      '[v0][fg]overlay=0:0:eof_action=repeat[v1]',
+      '[v0][fg]overlay=90:300:eof_action=repeat[v1]',
       '[v1][m]overlay=260:496:eof_action=repeat[v2]',
       '[v2][e]overlay=248:459:eof_action=repeat[ownbase]',
       '[7:v]setpts=PTS-STARTPTS,fps=25,scale=400:700,split=2[own_loop][own_first]',

@@ -6,7 +6,7 @@ import { drawOver, type Picture, type VideoSound } from './picture';
 import { pageMotion } from '../speaking';
 import { partRig } from './headPart';
 import { presenterSprites, spriteInputs } from './sprites';
-import { loopedStill } from './stills';
+import { frontArea, loopedStill } from './stills';
 import { armsInputs, armsSource } from './armsPart';
 
 /**
@@ -66,7 +66,8 @@ export function partPicture(
   if (video && files.front) {
     const source = `${loopedStill(next(), fps, { alpha: true, frames })}[fg${k}]`;
     inputs.push('-i', files.front);
-    draw(drawOver(head, source, { above: `[fg${k}]`, base: `[fb${k}]`, out: `[fo${k}]` }, { x: 0, y: 0 }));
+    const at = part.character ? frontArea(part.character, plan.frame) : { x: 0, y: 0 };
+    draw(drawOver(head, source, { above: `[fg${k}]`, base: `[fb${k}]`, out: `[fo${k}]` }, at));
   }
   if (!part.character) return { inputs, chains: [...chains, `${head}[p${k}]`] };
   if (files.arms) {

@@ -1,3 +1,5 @@
+import type { Box } from '../planTypes';
+
 /**
  * A composed still (the page background, or the presenter body over a page video) as an open
  * chain: decoded once, converted to YUV once and the converted frame looped at the page fps.
@@ -12,4 +14,21 @@ export function loopedStill(
   const format = opts.alpha ? 'yuva420p' : 'yuv420p';
   const cut = opts.frames === undefined ? '' : `,trim=end_frame=${opts.frames}`;
   return `[${input}:v]format=${format},loop=loop=-1:size=1:start=0,settb=1/${fps},setpts=N${cut}`;
+}
+
+/**
+ * The part of the frame a front still covers (the presenter body over a page video): the
+ * presenter's box cut to the frame, its corner and size on even pixels (yuva420p). Overlaying only
+ * that part instead of a whole transparent frame saves blending two million mostly empty pixels a
+ * frame (issue 15). At least 2 x 2 when the box is outside the frame.
+ */
+export function frontArea(box: Box, frame: { width: number; height: number }): Box {
+  const even = (v: number) => Math.floor(v / 2) * 2;
+  const x = Math.min(even(Math.max(0, Math.round(box.x))), frame.width - 2);
+  const y = Math.min(even(Math.max(0, Math.round(box.y))), frame.height - 2);
+  const right = Math.min(frame.width, Math.round(box.x) + Math.max(1, Math.round(box.width)));
+  const bottom = Math.min(frame.height, Math.round(box.y) + Math.max(1, Math.round(box.height)));
+  const size = (from: number, to: number, limit: number) =>
+    Math.min(limit - from, Math.max(2, Math.ceil((to - from) / 2) * 2));
+  return { x, y, width: size(x, right, frame.width), height: size(y, bottom, frame.height) };
 }

@@ -4,7 +4,7 @@ import { overlayAt, type Picture, type VideoSound } from './picture';
 import { pageMotion } from '../speaking';
 import { armsInputs, armsOver } from './armsPart';
 import { presenterSprites, spriteInputCount, spriteInputs } from './sprites';
-import { loopedStill } from './stills';
+import { frontArea, loopedStill } from './stills';
 
 /**
  * The picture of a page in one framing: the page still (everything that does not move) with the
@@ -45,7 +45,7 @@ export function wholePicture(plan: PagePlan, files: PageFiles): Picture & { soun
       pageVideoChain(`[${videoInput}:v]`, video.box, fps, plan.durationMs, '[pv]'),
       ...sprites.sources,
       `${overlayAt('[bg]', '[pv]', videoAt(video.box))}[v0]`,
-      `${overlayAt('[v0]', '[fg]', { x: 0, y: 0 })}[v1]`,
+      `${overlayAt('[v0]', '[fg]', frontArea(box, plan.frame))}[v1]`,
       ...arms.chains,
       sprites.mouth,
     ],

@@ -65,7 +65,7 @@ describe('one shot part', () => {
       '[vb1][pv1]overlay=0:0:eof_action=repeat[vo1]',
       '[6:v]format=yuva420p,loop=loop=-1:size=1:start=0,settb=1/25,setpts=N,trim=end_frame=34[fg1]',
       '[vo1]null[fb1]',
-      '[fb1][fg1]overlay=0:0:eof_action=repeat[fo1]',
+      '[fb1][fg1]overlay=90:300:eof_action=repeat[fo1]',
       '[fo1]null[b1]',
       '[7:v]fps=25,scale=60:40[m1]',
       '[8:v]fps=25,scale=84:26[e1]',

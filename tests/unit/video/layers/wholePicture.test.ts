@@ -34,7 +34,7 @@ describe('the picture of a page in one framing', () => {
         '[2:v]fps=25,scale=60:40[m]',
         '[3:v]fps=25,scale=84:26[e]',
         '[bg][pv]overlay=1000:241:eof_action=repeat[v0]',
-        '[v0][fg]overlay=0:0:eof_action=repeat[v1]',
+        '[v0][fg]overlay=90:300:eof_action=repeat[v1]',
         '[v1][m]overlay=260:496:eof_action=repeat[v2]',
       ],
       head: '[v2][e]overlay=248:459:eof_action=repeat',
@@ -110,7 +110,7 @@ describe('the picture of a page with a layered presenter and a head track', () =
       '-i', 's.png', '-i', 'f.png', ...track('h'), '-i', '/v.mp4', ...track('a.ffconcat'),
     ]); // prettier-ignore
     expect(picture.chains.slice(-4, -1)).toEqual([
-      '[v0][fg]overlay=0:0:eof_action=repeat[v1]',
+      '[v0][fg]overlay=90:300:eof_action=repeat[v1]',
       '[4:v]format=yuva420p,fps=25[ar]',
       '[v1][ar]overlay=120:640:eof_action=repeat[va]',
     ]);

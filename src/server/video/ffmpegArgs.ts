@@ -81,6 +81,10 @@ export function pageArgs(plan: PagePlan, files: PageFiles, preset: string = DEFA
   ];
   return [
     '-y',
+    // One filter thread: the page's filters work on small sprites, where slice threads cost more in
+    // handing work over than they save, and two pages already run at once (issue 15: 4-9% less
+    // CPU per page in an in-render A/B of the bench project's pages, mostly system time).
+    '-filter_complex_threads', '1',
     ...inputs,
     '-filter_complex', graph,
     '-map', '[v]', ...(plan.silent ? [] : ['-map', '[a]']),

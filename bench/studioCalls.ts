@@ -59,7 +59,9 @@ export async function renderToEnd(call: BenchCall, token: string, projectId: num
   await call('/virtual/v1/userPro/composeProject', { projectId }, token);
   let status;
   do {
-    await new Promise((r) => setTimeout(r, 100));
+    // Every 250 ms: the app polls every 3 s; each poll costs this process about 3 ms of CPU that
+    // counts as the render's, so polling every 100 ms added 1.4% to every render's CPU figure.
+    await new Promise((r) => setTimeout(r, 250));
     status = (await call('/virtual/v1/userPro/composeStatus', { projectId }, token)).data;
   } while (status.status === 'queued' || status.status === 'rendering');
   if (status.status !== 'done') throw new Error(`${what} ${status.status}: ${status.message}`);

@@ -32,22 +32,26 @@ export type RenderStage = (typeof RENDER_STAGES)[number];
 /** Milliseconds per stage, summed over the render's pages. */
 export type StageTimes = Partial<Record<RenderStage, number>>;
 
-/** A profile's record: wall time per stage, and CPU time per stage (what the work itself cost). */
+/**
+ * A profile's record: wall time per stage, CPU time per stage (what the work itself cost), and the
+ * largest memory (kB) one ffmpeg of the stage held.
+ */
 export interface StageProfile {
   wall: StageTimes;
   cpu: StageTimes;
+  peakKb: StageTimes;
 }
 
 let recording: StageProfile | null = null;
 
 /** Starts recording stage times of the renders that run from now on. */
 export function startRenderProfile(): void {
-  recording = { wall: {}, cpu: {} };
+  recording = { wall: {}, cpu: {}, peakKb: {} };
 }
 
 /** Stops recording and answers the stage times recorded since the start. */
 export function stopRenderProfile(): StageProfile {
-  const stages = recording ?? { wall: {}, cpu: {} };
+  const stages = recording ?? { wall: {}, cpu: {}, peakKb: {} };
   recording = null;
   return stages;
 }
@@ -90,6 +94,8 @@ export async function timedFfmpeg(
   const run = await runFfmpeg(['-benchmark', ...args], options);
   add(stages.wall, stage, performance.now() - start);
   add(stages.cpu, stage, benchmarkCpuSeconds(run.stderr) * 1000);
+  const peak = Number(/maxrss=(\d+)kB/.exec(run.stderr)?.[1] ?? 0);
+  stages.peakKb[stage] = Math.max(stages.peakKb[stage] ?? 0, peak);
   return run;
 }
 /** True while a profile records (the render then also measures its pages without encoding). */

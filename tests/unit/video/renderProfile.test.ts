@@ -14,7 +14,7 @@ describe('render profile (npm run bench -- --profile)', () => {
     expect(profiling()).toBe(false);
     expect(await timed('page cache', async () => 7)).toBe(7);
     startRenderProfile();
-    expect(stopRenderProfile()).toEqual({ wall: {}, cpu: {} });
+    expect(stopRenderProfile()).toEqual({ wall: {}, cpu: {}, peakKb: {} });
   });
 
   it('sums the time of each stage while a profile records, failures included', async () => {

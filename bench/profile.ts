@@ -28,6 +28,8 @@ export interface ProfiledRender {
   stages: Record<string, number>;
   /** Each stage's share of the summed stage CPU time. */
   shares: Record<string, number>;
+  /** The largest memory one ffmpeg of each ffmpeg stage held, in MB. */
+  peakMB: Record<string, number>;
 }
 
 type Render = (doc: ProjectDocument) => Promise<{ ms: number; video: { durationMs: number } }>;
@@ -67,7 +69,7 @@ export async function profileRender(
   }
   const self = process.cpuUsage(selfBefore);
   const { ms, video } = run;
-  const { wall, cpu } = profile;
+  const { wall, cpu, peakKb } = profile;
   const filters = cpu['of which filters without encoding (profile run)'] ?? 0;
   const pageFfmpeg = cpu['page ffmpeg (decode, filters, encode, audio)'] ?? 0;
   // The render minus the profile-only runs (they ran inside the page lanes).
@@ -91,6 +93,7 @@ export async function profileRender(
     processCpuSeconds: +((self.user + self.system) / 1e6).toFixed(2),
     stages: Object.fromEntries(Object.entries(parts).map(([k, v]) => [k, round(v)])),
     shares: Object.fromEntries(Object.entries(parts).map(([k, v]) => [k, +((100 * v) / total).toFixed(1)])),
+    peakMB: Object.fromEntries(Object.entries(peakKb).map(([k, v]) => [k, Math.round((v ?? 0) / 1024)])),
   };
 }
 
@@ -108,8 +111,11 @@ export function profileTable(profiles: ProfiledRender[]): string {
   const own = `| of which this process (server, job runner, sharp, polling) | ${profiles
     .map((p) => `${p.processCpuSeconds} | `)
     .join(' | ')} |`;
+  const peak = `| largest page ffmpeg, MB | ${profiles
+    .map((p) => `${p.peakMB['page ffmpeg (decode, filters, encode, audio)'] ?? '—'} | `)
+    .join(' | ')} |`;
   const wall = `| wall time (video length) | ${profiles
     .map((p) => `${p.wallSeconds} | (${p.videoSeconds.toFixed(1)} s)`)
     .join(' | ')} |`;
-  return [head, rule, ...rows, cpu, own, wall].join('\n');
+  return [head, rule, ...rows, cpu, own, peak, wall].join('\n');
 }

@@ -1,6 +1,6 @@
-import { stat } from 'node:fs/promises';
 import sharp, { type OverlayOptions, type Sharp } from 'sharp';
 import { frontArea } from './layers/stills';
+import { identity } from './pageCache';
 import type { Box, PagePlan } from './planTypes';
 
 const BACKDROP = { r: 24, g: 31, b: 46, alpha: 1 };
@@ -16,7 +16,7 @@ interface Pixels {
  * The pictures every page of a render shares (the scene at the frame size, the presenter body at
  * its box) decoded and resized once per process instead of once per still: they were two thirds of
  * a still's CPU time (issue 15: 140-210 ms a still, the 1080p scene's decode and resize 60-90 ms
- * of it). Keyed by the file's identity (path, size, mtime), so a replaced file is read again;
+ * of it). Keyed by the file's cache identity (path, size, mtime), so a replaced file is read again;
  * a few entries, oldest out first (a 1080p RGBA scene is 8 MB).
  */
 const MEMO_ENTRIES = 8;
@@ -37,11 +37,6 @@ async function memoised(key: string, make: () => Promise<Pixels>): Promise<Pixel
   return made;
 }
 
-const fileKey = async (file: string) => {
-  const s = await stat(file);
-  return `${file}|${s.size}|${s.mtimeMs}`;
-};
-
 async function pixels(image: Sharp): Promise<Pixels> {
   const { data, info } = await image.ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   return { data, raw: { width: info.width, height: info.height, channels: 4 } };
@@ -53,7 +48,7 @@ async function backdrop(background: string | null, width: number, height: number
     return memoised(`backdrop|${width}x${height}`, () =>
       pixels(sharp({ create: { width, height, channels: 4, background: BACKDROP } })),
     );
-  const key = `${await fileKey(background)}|cover|${width}x${height}`;
+  const key = `${identity(background)}|cover|${width}x${height}`;
   return memoised(key, () => pixels(sharp(background).resize(width, height, { fit: 'cover' })));
 }
 
@@ -136,7 +131,7 @@ async function placed(
   // Resized, then cut (sharp extracts after the resize when called after it).
   const make = () => pixels(sharp(file).resize(w, h, { fit, background: TRANSPARENT }).extract(cut));
   const layer = shared
-    ? await memoised(`${await fileKey(file)}|${fit}|${w}x${h}|${JSON.stringify(cut)}`, make)
+    ? await memoised(`${identity(file)}|${fit}|${w}x${h}|${JSON.stringify(cut)}`, make)
     : await make();
   return [{ input: layer.data, raw: layer.raw, left, top }];
 }

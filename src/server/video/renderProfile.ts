@@ -39,19 +39,21 @@ export type StageTimes = Partial<Record<RenderStage, number>>;
 export interface StageProfile {
   wall: StageTimes;
   cpu: StageTimes;
-  peakKb: StageTimes;
+  peakKb: Partial<Record<RenderStage, number>>;
 }
+
+const emptyProfile = (): StageProfile => ({ wall: {}, cpu: {}, peakKb: {} });
 
 let recording: StageProfile | null = null;
 
 /** Starts recording stage times of the renders that run from now on. */
 export function startRenderProfile(): void {
-  recording = { wall: {}, cpu: {}, peakKb: {} };
+  recording = emptyProfile();
 }
 
 /** Stops recording and answers the stage times recorded since the start. */
 export function stopRenderProfile(): StageProfile {
-  const stages = recording ?? { wall: {}, cpu: {}, peakKb: {} };
+  const stages = recording ?? emptyProfile();
   recording = null;
   return stages;
 }

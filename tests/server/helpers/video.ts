@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { ffmpegPath } from '../../../src/server/adapters/media/ffmpeg';
+import { ffmpegPath, runFfmpeg } from '../../../src/server/adapters/media/ffmpeg';
 
 /** A rectangle of a frame, px. */
 interface Crop {
@@ -60,4 +60,10 @@ export function boxDifference(
 /** True when two colours are within `tolerance` on every channel. */
 export function near(c: [number, number, number], target: [number, number, number], tolerance = 24): boolean {
   return c.every((v, i) => Math.abs(v - target[i]) <= tolerance);
+}
+
+/** Writes `seconds` of mono 48 kHz silence to `file` (a WAV): narration for pages that only need a length. */
+export async function writeSilence(file: string, seconds: number): Promise<string> {
+  await runFfmpeg(['-y', '-f', 'lavfi', '-i', 'anullsrc=r=48000:cl=mono', '-t', String(seconds), file]);
+  return file;
 }

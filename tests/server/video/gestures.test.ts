@@ -6,13 +6,13 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GESTURE_MS, type TorsoPose } from '../../../src/model/motion';
 import type { TimedWord } from '../../../src/model/speech';
-import { ffmpegPath, runFfmpeg } from '../../../src/server/adapters/media/ffmpeg';
+import { ffmpegPath } from '../../../src/server/adapters/media/ffmpeg';
 import type { ArmFiles, PagePart, PagePlan, RigFiles } from '../../../src/server/video/planTypes';
 import { transitionLeads } from '../../../src/server/video/transitions';
 import { renderPage } from '../../../src/server/video/renderPage';
 import { composeStill } from '../../../src/server/video/stillComposer';
 import { rig as xiaoya } from '../../../measure/presenterVideo';
-import { boxDifference } from '../helpers/video';
+import { boxDifference, writeSilence } from '../helpers/video';
 
 /*
  * The presenter's hand gestures in a real page render (renderPage): the narration says 请看 (she
@@ -71,7 +71,7 @@ async function renderFrames(work: string, plan: PagePlan): Promise<Buffer[]> {
 /** A page of silence with the words above, over a plain background, presenter in `box`. */
 async function gesturePage(work: string, rigFiles: RigFiles): Promise<PagePlan> {
   const audio = path.join(work, 'silence.wav');
-  await runFfmpeg(['-y', '-f', 'lavfi', '-i', 'anullsrc=r=48000:cl=mono', '-t', '6', audio]);
+  await writeSilence(audio, 6);
   const background = path.join(work, 'bg.png');
   await sharp({ create: { ...FRAME, channels: 3, background: { r: 214, g: 222, b: 232 } } })
     .png()

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { headLayout, headCorner, poseAt, type MotionTimeline } from '../../../src/model/motion';
 import { eyesClosedAt, shapeAt, type MouthCue } from '../../../src/model/speech';
 import { headPlacement } from '../../../src/render/presenterMotion';
-import { runFfmpeg } from '../../../src/server/adapters/media/ffmpeg';
+import { writeSilence } from '../helpers/video';
 import { BOX, CROP, headRig, renderPresenterPage, rig } from '../../../measure/presenterVideo';
 
 /*
@@ -39,7 +39,7 @@ describe('the presenter moves in the render as on the stage', () => {
   beforeAll(async () => {
     work = mkdtempSync(path.join(tmpdir(), 'motion-'));
     const audio = path.join(work, 'silence.wav');
-    await runFfmpeg(['-y', '-f', 'lavfi', '-i', 'anullsrc=r=48000:cl=mono', '-t', '6', audio]);
+    await writeSilence(audio, 6);
     const video = await renderPresenterPage(work, { audio, durationMs: DURATION, cues, index: 2 });
     motion = video.motion;
     frames = video.frames.map((f) => f.data);

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { probe, runFfmpeg } from '../../../src/server/adapters/media/ffmpeg';
+import { probe } from '../../../src/server/adapters/media/ffmpeg';
+import { writeSilence } from '../helpers/video';
 import type { PagePlan } from '../../../src/server/video/planTypes';
 import { renderPage } from '../../../src/server/video/renderPage';
 import { startRenderProfile, stopRenderProfile } from '../../../src/server/video/renderProfile';
@@ -26,7 +27,7 @@ describe('a 1080p page with a shot change', () => {
 
   it('holds no more frames than a page without one', async () => {
     const audio = path.join(work, 'silence.wav');
-    await runFfmpeg(['-y', '-f', 'lavfi', '-i', 'anullsrc=r=48000:cl=mono', '-t', '14', audio]);
+    await writeSilence(audio, DURATION / 1000);
     const slide = path.join(work, 'slide.png');
     await sharp({ create: { ...FRAME, channels: 3, background: { r: 240, g: 240, b: 250 } } })
       .png()

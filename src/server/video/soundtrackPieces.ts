@@ -1,4 +1,11 @@
-import { DUCK_RAMP_MS, duckingExpression, FADE_IN_MS, FADE_OUT_MS, speechIntervals } from './backgroundMusic';
+import {
+  DUCK_RAMP_MS,
+  duckingExpression,
+  FADE_IN_MS,
+  FADE_OUT_MS,
+  speechIntervals,
+  type Interval,
+} from './backgroundMusic';
 import { AUDIO_CODEC } from './ffmpegArgs';
 import { pageAudio } from './layers/pageAudio';
 import type { PagePlan } from './planTypes';
@@ -138,10 +145,12 @@ export function pieceGraph(
   const totalMs = plans.reduce((sum, p) => sum + p.durationMs, 0);
   const fadeOut = Math.max(0, totalMs - FADE_OUT_MS);
   const [fromMs, toMs] = [(piece.from / RATE) * 1000, (piece.to / RATE) * 1000];
-  // Only the speech near the piece: the key then changes only with what the piece hears.
-  const near = speechIntervals(plans).filter(
-    (i) => i.endMs + DUCK_RAMP_MS > fromMs && i.startMs - DUCK_RAMP_MS < toMs,
-  );
+  // Only the speech near the piece, cut to just beyond it: the key then changes only with what
+  // the piece hears. Narration runs on across page joins as one interval, whose far end moved
+  // with every later page's length and so re-encoded every piece before an edit (issue 15).
+  const near = speechIntervals(plans)
+    .filter((i) => i.endMs + DUCK_RAMP_MS > fromMs && i.startMs - DUCK_RAMP_MS < toMs)
+    .map((i) => nearPiece(i, fromMs, toMs));
   const skip = piece.from % Math.max(1, musicSamples);
   // Fades only in the pieces they reach: the video's length is then no part of the others' keys.
   const fades = [
@@ -156,6 +165,18 @@ export function pieceGraph(
     `[n][m]amerge=inputs=2,pan=stereo|c0=c0+c2|c1=c1+c3[a]`,
   );
   return chains.join(';\n');
+}
+
+/**
+ * A speech interval cut to a ramp beyond [fromMs, toMs]: the ducking gain inside is the same (a
+ * cut end is still a full ramp away from every t there), but no longer names a time outside.
+ */
+function nearPiece(i: Interval, fromMs: number, toMs: number): Interval {
+  const ms = (v: number) => Math.round(v);
+  return {
+    startMs: Math.max(i.startMs, ms(fromMs) - DUCK_RAMP_MS),
+    endMs: Math.min(i.endMs, ms(toMs) + DUCK_RAMP_MS),
+  };
 }
 
 /** ffmpeg arguments encoding a piece to raw AAC (ADTS), whose packets are then cut out. */

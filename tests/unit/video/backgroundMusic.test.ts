@@ -18,7 +18,8 @@ const page = (durationMs: number, clips: { durationMs: number; mouth: MouthCue[]
 
 /** Evaluates the ffmpeg expression at t (it only uses clip, min, + - * /). */
 function gainAt(expression: string, t: number): number {
-  const js = expression.replace(/\bt\b/g, `(${t})`);
+  // `t--0.180` (a time before 0) is ffmpeg's minus minus: JavaScript reads it as a decrement.
+  const js = expression.replace(/--/g, '+').replace(/\bt\b/g, `(${t})`);
   const clip = (x: number, a: number, b: number) => Math.min(b, Math.max(a, x));
   return new Function('clip', 'min', `return ${js};`)(clip, Math.min) as number;
 }
@@ -139,6 +140,24 @@ describe('the soundtrack with music, made while the pages render', () => {
     expect(opening).toContain('asetpts=(N+0)/SR/TB,afade=t=in:st=0:d=0.500,asetnsamples');
     // Exact sum (amix would rescale the narration).
     expect(graph).toContain('[n][m]amerge=inputs=2,pan=stereo|c0=c0+c2|c1=c1+c3[a]');
+  });
+
+  it('keeps an early piece when a later page changes length, though the speech runs on', () => {
+    // Speech from start to end: one interval over every join, ending with the last page.
+    const speaking = (ms: number) => page(ms, [{ durationMs: ms, mouth: cues([0, 'B'], [ms - 100, 'X']) }]);
+    const before = [speaking(4000), speaking(4000), speaking(4000)];
+    const after = [speaking(4000), speaking(4000), speaking(6000)];
+    const graphOf = (plans: PagePlan[], k: number) =>
+      pieceGraph(soundPieces(plans)[k], plans, 0.3, 48000 * 30);
+    expect(graphOf(after, 0)).toBe(graphOf(before, 0));
+    // The last piece hears the new end of speech; its music fades out later.
+    expect(graphOf(after, 2)).not.toBe(graphOf(before, 2));
+    // The cut interval ducks as the whole one does at every time in the piece.
+    const [first] = soundPieces(after);
+    const volume = (graph: string) => /volume='([^']+)'/.exec(graph)![1];
+    const whole = duckingExpression(speechIntervals(after), 0.3);
+    for (let ms = 0; ms <= (first.to / 48000) * 1000; ms += 10)
+      expect(gainAt(volume(graphOf(after, 0)), ms / 1000)).toBeCloseTo(gainAt(whole, ms / 1000), 9);
   });
 
   it('keeps the packets of its own frames out of the encoding', () => {

@@ -1,5 +1,5 @@
 import type { PageFiles, PagePlan } from '../planTypes';
-import { pageVideoChain, videoAt } from './pageVideo';
+import { pageVideoChain, pageVideoInput, videoAt } from './pageVideo';
 import { overlayAt, type Picture, type VideoSound } from './picture';
 import { pageMotion } from '../speaking';
 import { armsInputs, armsOver } from './armsPart';
@@ -38,7 +38,15 @@ export function wholePicture(plan: PagePlan, files: PageFiles): Picture & { soun
   const labels = { below: arms.below, out: '[v2]', suffix: '' };
   const sprites = presenterSprites(rig, box, fps, { mouth: 2, blink: 3 }, labels, motion);
   return {
-    inputs: ['-i', files.still, '-i', files.front, ...tracks, '-i', video.file, ...armsInputs(files.arms)],
+    inputs: [
+      '-i',
+      files.still,
+      '-i',
+      files.front,
+      ...tracks,
+      ...pageVideoInput(video.file),
+      ...armsInputs(files.arms),
+    ],
     chains: [
       background,
       `${loopedStill(1, fps, { alpha: true })}[fg]`,

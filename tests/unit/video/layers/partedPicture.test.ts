@@ -56,7 +56,18 @@ describe('one shot part', () => {
 
   it('with a video: the video cut to the part, the body over it, then the sprites', () => {
     const one = partPicture({ ...plan, video }, part, 1, { ...files(1), front: 'f1' }, 4);
-    expect(one.inputs).toEqual(['-i', 's1', '-i', '/v.mp4', '-i', 'f1', ...track('m1'), ...track('b1')]);
+    expect(one.inputs).toEqual([
+      '-i',
+      's1',
+      '-threads',
+      '1',
+      '-i',
+      '/v.mp4',
+      '-i',
+      'f1',
+      ...track('m1'),
+      ...track('b1'),
+    ]);
     expect(one.chains).toEqual([
       '[5:v]setpts=PTS-STARTPTS,fps=25,scale=1920:1080:force_original_aspect_ratio=decrease,setsar=1,' +
         'pad=1920:1080:(ow-iw)/2:(oh-ih)/2:color=black,format=yuv420p,tpad=stop_mode=clone:stop_duration=3.000,' +

@@ -25,7 +25,7 @@ describe('the picture of a page in one framing', () => {
 
   it('with a video: background, video at its box, presenter body, sprites; the sound from the video input', () => {
     expect(wholePicture({ ...plan, video }, { ...files, front: 'f.png' })).toEqual({
-      inputs: ['-i', 's.png', '-i', 'f.png', ...track('m'), ...track('b'), '-i', '/v.mp4'],
+      inputs: ['-i', 's.png', '-i', 'f.png', ...track('m'), ...track('b'), '-threads', '1', '-i', '/v.mp4'],
       chains: [
         `${loop(0)}[bg]`,
         '[1:v]format=yuva420p,loop=loop=-1:size=1:start=0,settb=1/25,setpts=N[fg]',
@@ -81,7 +81,17 @@ describe('the picture of a page with a layered presenter and a head track', () =
 
   it('with a video: the video input follows the head track', () => {
     const picture = wholePicture({ ...layered, video }, { ...files, headTrack: 'h', front: 'f.png' });
-    expect(picture.inputs).toEqual(['-i', 's.png', '-i', 'f.png', ...track('h'), '-i', '/v.mp4']);
+    expect(picture.inputs).toEqual([
+      '-i',
+      's.png',
+      '-i',
+      'f.png',
+      ...track('h'),
+      '-threads',
+      '1',
+      '-i',
+      '/v.mp4',
+    ]);
     expect(picture.chains).toContain('[2:v]format=yuva420p,fps=25[hr]');
     expect(picture.chains.at(-1)).toBe(placed('[v1]', '[v2]'));
     expect(picture.sound).toEqual({ input: 3 });
@@ -107,7 +117,7 @@ describe('the picture of a page with a layered presenter and a head track', () =
     const arms = { track: 'a.ffconcat', at: { x: 120, y: 640 } };
     const picture = wholePicture({ ...layered, video }, { ...files, headTrack: 'h', front: 'f.png', arms });
     expect(picture.inputs).toEqual([
-      '-i', 's.png', '-i', 'f.png', ...track('h'), '-i', '/v.mp4', ...track('a.ffconcat'),
+      '-i', 's.png', '-i', 'f.png', ...track('h'), '-threads', '1', '-i', '/v.mp4', ...track('a.ffconcat'),
     ]); // prettier-ignore
     expect(picture.chains.slice(-4, -1)).toEqual([
       '[v0][fg]overlay=90:300:eof_action=repeat[v1]',

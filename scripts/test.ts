@@ -3,9 +3,11 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { Redis } from 'ioredis';
 import pg from 'pg';
+import { storeAwareTests } from './storeAwareTests';
 
-// `npm test`: the whole suite. Unit and server tests first, then the whole server suite again in
-// the S3 profile, then the built app in Chromium. Prints which server profiles ran and one closing line.
+// `npm test`: the whole suite. Unit and server tests first, then the server tests that read the
+// store or dialect settings again in the S3 profile, then the built app in Chromium. Prints which
+// server profiles ran and one closing line.
 // The server profiles (README "Commands"): 1 SQLite + job table + disk, always; 2 PostgreSQL +
 // BullMQ + disk when PostgreSQL (127.0.0.1:5432) and Redis (127.0.0.1:6379) answer (PostgreSQL +
 // job table when only PostgreSQL does); 3 PostgreSQL + BullMQ + S3 (an s3rver on loopback per
@@ -69,9 +71,14 @@ function failedTestsOf(json: JsonReport, stage: string): string[] {
   });
 }
 
-function runStage(name: string, projects: string[], extraEnv: NodeJS.ProcessEnv = {}): boolean {
+function runStage(
+  name: string,
+  projects: string[],
+  extraEnv: NodeJS.ProcessEnv = {},
+  files: string[] = [],
+): boolean {
   const report = path.join(root, `.tmp/vitest-${name}.json`);
-  const args = [vitest, 'run', ...projects.flatMap((p) => ['--project', p])];
+  const args = [vitest, 'run', ...projects.flatMap((p) => ['--project', p]), ...files];
   args.push('--reporter=default', '--reporter=json', `--outputFile.json=${report}`);
   const result = spawnSync(process.execPath, args, {
     cwd: root,
@@ -111,9 +118,16 @@ console.log(
 
 let ok = runStage('unit-server', ['unit', 'unit-dom', 'server']);
 if (s3Profile) {
-  console.log('\nServer tests, profile 3 (PostgreSQL + BullMQ + S3): the whole server suite');
+  // Only the files that read TEST_STORE or TEST_DIALECTS (storeAwareTests.ts): the others would
+  // run exactly as in the first pass.
+  const files = storeAwareTests(path.join(root, 'tests/server')).map((f) => path.relative(root, f));
+  console.log(
+    `\nServer tests, profile 3 (PostgreSQL + BullMQ + S3): the ${files.length} server test files that ` +
+      'read the store or dialect settings (the others ran the same way above)',
+  );
   const started = Date.now();
-  ok = runStage('server-s3', ['server'], { TEST_STORE: 's3', TEST_DIALECTS: 'postgres' }) && ok;
+  const s3Env = { TEST_STORE: 's3', TEST_DIALECTS: 'postgres' };
+  ok = runStage('server-s3', ['server'], s3Env, files) && ok;
   console.log(`Profile 3 took ${Math.round((Date.now() - started) / 1000)} s`);
 }
 console.log('Building the web app for the browser tests...');

@@ -172,10 +172,9 @@ export function pieceGraph(
  * cut end is still a full ramp away from every t there), but no longer names a time outside.
  */
 function nearPiece(i: Interval, fromMs: number, toMs: number): Interval {
-  const ms = (v: number) => Math.round(v);
   return {
-    startMs: Math.max(i.startMs, ms(fromMs) - DUCK_RAMP_MS),
-    endMs: Math.min(i.endMs, ms(toMs) + DUCK_RAMP_MS),
+    startMs: Math.max(i.startMs, Math.round(fromMs) - DUCK_RAMP_MS),
+    endMs: Math.min(i.endMs, Math.round(toMs) + DUCK_RAMP_MS),
   };
 }
 

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
+import { pam, writeSpriteFrames, type RgbaPicture } from './media/spriteFrames';
 
 /*
  * Pre-composed head sprites of a layered presenter (issue 15): the head with one mouth shape and
@@ -10,6 +11,8 @@ import sharp from 'sharp';
  * (uncompressed RGBA with a text header): ffmpeg reads it with a copy, where a PNG costs an
  * inflate per frame it is shown on (measured: 60 s of a 328 x 542 head sprite changing every
  * second frame, 1.6-1.9 CPU s as PAM or TGA against 4.3-4.8 s as PNG; turning it per frame 6-9 s).
+ * The render's head track names its sprites `.nut`: those are stored already converted to the
+ * page graph's pixel format (media/spriteFrames.ts).
  */
 
 interface Rect {
@@ -42,11 +45,7 @@ export interface HeadPose {
 }
 
 /** An RGBA picture in memory. */
-interface Raw {
-  data: Buffer;
-  width: number;
-  height: number;
-}
+type Raw = RgbaPicture;
 
 async function rawAt(file: string, width: number, height: number): Promise<Raw> {
   const data = await sharp(file).ensureAlpha().resize(width, height, { fit: 'fill' }).raw().toBuffer();
@@ -181,12 +180,6 @@ function turnedSpan(box: Span, w: number, h: number, angle: number): Span {
   };
 }
 
-/** An RGBA picture as a PAM file (header + raw rows), which ffmpeg decodes without inflating. */
-export function pam(raw: Raw): Buffer {
-  const header = `P7\nWIDTH ${raw.width}\nHEIGHT ${raw.height}\nDEPTH 4\nMAXVAL 255\nTUPLTYPE RGB_ALPHA\nENDHDR\n`;
-  return Buffer.concat([Buffer.from(header, 'latin1'), raw.data]);
-}
-
 /**
  * Makes the head sprites `wanted` (file name -> pose) of one look in `dir` where they are not
  * there yet (written beside, then renamed, so pages rendering at once never read half a file),
@@ -225,6 +218,7 @@ export async function ensureHeadSprites(
   };
   // The bare head turned once per angle; each face redraws only the pixels its mouth and eyes reach.
   const heads = new Map<number, Buffer>();
+  const made: { name: string; picture: RgbaPicture }[] = [];
   for (const [name, pose] of missing) {
     let bare = heads.get(pose.angle);
     if (!bare) {
@@ -239,14 +233,30 @@ export async function ensureHeadSprites(
     const pre = premultiplied(face, headPre.slice(), inner);
     const out = Buffer.from(bare);
     turnInto(pre, width, height, pose.angle, out, turnedSpan(inner, width, height, pose.angle));
+    made.push({ name, picture: { data: out, width, height } });
+  }
+  await writeSprites(made, dir);
+  return missing.length;
+}
+
+/**
+ * Sprites named `.nut` become one-frame yuva420p NUT files, converted together (spriteFrames.ts);
+ * others PAM. Each is written beside and renamed, so pages rendering at once never read half a file.
+ */
+async function writeSprites(made: { name: string; picture: RgbaPicture }[], dir: string) {
+  const frames = made.filter((m) => m.name.endsWith('.nut'));
+  await writeSpriteFrames(
+    frames.map((m) => m.picture),
+    frames.map((m) => path.join(dir, m.name)),
+  );
+  for (const { name, picture } of made.filter((m) => !m.name.endsWith('.nut'))) {
     const temp = path.join(dir, `.tmp-${randomBytes(6).toString('hex')}.pam`);
     try {
-      await writeFile(temp, pam({ data: out, width, height }));
+      await writeFile(temp, pam(picture));
       await rename(temp, path.join(dir, name));
     } catch (error) {
       await rm(temp, { force: true });
       throw error;
     }
   }
-  return missing.length;
 }

@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { torsoPoseRuns, type MotionTimeline, type TorsoPose } from '../../model/motion';
-import { pam } from '../adapters/headSprites';
+import { pam } from '../adapters/media/spriteFrames';
 import { quote } from './ffconcat';
 import type { ArmsTrack, Box, RigFiles } from './planTypes';
 

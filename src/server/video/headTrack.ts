@@ -64,9 +64,12 @@ export function headRuns(stream: HeadStream): HeadRun[] {
   return runs;
 }
 
-/** The sprite file name of a run within its look's folder. */
+/**
+ * The sprite file name of a run within its look's folder: a one-frame yuva420p NUT, the page
+ * graph's pixel format, so ffmpeg converts no entry of the track (adapters/media/spriteFrames.ts).
+ */
 export const spriteName = (look: string, run: Omit<HeadRun, 'frames'>) =>
-  `${look}_${run.step}_${run.shape}_${run.eyes}.pam`;
+  `${look}_${run.step}_${run.shape}_${run.eyes}.nut`;
 
 /** The ffconcat script of the runs: durations on the frame grid (no drift), the last file twice. */
 export function headTrack(runs: readonly HeadRun[], fps: number, file: (run: HeadRun) => string): string {

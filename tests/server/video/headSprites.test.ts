@@ -84,6 +84,33 @@ describe('pre-turned head sprites', () => {
     expect(off / (w * h)).toBeGreaterThan((alpha / (w * h)) * 10);
   });
 
+  it('as .nut are the frames the page graph made of the PAM, converted once, several per ffmpeg', async () => {
+    const poses = [
+      { angle: 0, shape: 'A', eyes: 'open' as const },
+      { angle: (-1.5 * Math.PI) / 180, shape: 'E', eyes: 'closed' as const },
+      { angle: (0.75 * Math.PI) / 180, shape: 'X', eyes: 'open' as const },
+    ];
+    const named = (ext: string) => new Map(poses.map((p, i) => [`${name}-f${i}.${ext}`, p]));
+    expect(await ensureHeadSprites(look, named('pam'), work)).toBe(3);
+    expect(await ensureHeadSprites(look, named('nut'), work)).toBe(3);
+    const yuva = (args: string[]) =>
+      spawnSync(ffmpegPath(), ['-v', 'error', ...args, '-f', 'rawvideo', 'pipe:1'], {
+        maxBuffer: 64 * 1024 * 1024,
+      }).stdout;
+    const { width: w, height: h } = look;
+    for (const i of [0, 1, 2]) {
+      // What the page graph did with a PAM entry: `format=yuva420p` inside a filter_complex.
+      const graph = ['-filter_complex', '[0:v]format=yuva420p[o]', '-map', '[o]'];
+      const fromPam = yuva(['-i', path.join(work, `${name}-f${i}.pam`), ...graph]);
+      const fromNut = yuva(['-i', path.join(work, `${name}-f${i}.nut`), '-pix_fmt', 'yuva420p']);
+      expect(fromPam.length).toBe(w * h * 2 + 2 * Math.ceil(w / 2) * Math.ceil(h / 2));
+      expect(fromNut.equals(fromPam)).toBe(true);
+    }
+    // Different poses stay different sprites (the frames were not shuffled between files).
+    const first = yuva(['-i', path.join(work, `${name}-f0.nut`)]);
+    expect(first.equals(yuva(['-i', path.join(work, `${name}-f1.nut`)]))).toBe(false);
+  });
+
   it('are named by look: another size or another sprite file makes other sprites', () => {
     expect(headLook(rig, { ...BOX, width: 400, height: 700 }).name).not.toBe(name);
     const other = { ...rig, mouths: { ...rig.mouths, D: path.join(DIR, 'mouth-E.png') } };

@@ -112,10 +112,12 @@ export class PageCache {
   constructor(
     readonly dir: string,
     private readonly limits: PageCacheLimits = DEFAULT_CACHE_LIMITS,
+    /** The entries' file extension (pages are MP4; the still cache keeps PNGs). */
+    private readonly ext = '.mp4',
   ) {}
 
   private entry(key: string) {
-    return path.join(this.dir, `${key}.mp4`);
+    return path.join(this.dir, `${key}${this.ext}`);
   }
 
   /** Puts the cached page `key` at `dest` (hard link, or copy across devices); false on a miss. */
@@ -135,7 +137,7 @@ export class PageCache {
   /** Stores a finished page under `key`. */
   async put(key: string, file: string): Promise<void> {
     await mkdir(this.dir, { recursive: true });
-    const temp = path.join(this.dir, `.tmp-${randomBytes(6).toString('hex')}.mp4`);
+    const temp = path.join(this.dir, `.tmp-${randomBytes(6).toString('hex')}${this.ext}`);
     try {
       await placeFile(file, temp);
       await rename(temp, this.entry(key));

@@ -12,7 +12,8 @@ import { blinkTimes } from './renderPlan';
 import { filtersOnlyArgs, profiling, timed, timedFfmpeg } from './renderProfile';
 import { writePartFiles } from './shotPartFiles';
 import { pageMotion, pageMouthCues } from './speaking';
-import { composeFront, composeStill, transparentLike } from './stillComposer';
+import { composeFront, composeStill, stillCacheOf, transparentLike } from './stillComposer';
+import type { PageCache } from './pageCache';
 import { assDocument, subtitleStyle } from './subtitles';
 
 /*
@@ -39,6 +40,7 @@ async function pageStills(
   plan: PagePlan,
   prefix: string,
   motion: MotionTimeline,
+  cache: PageCache,
 ): Promise<{ still: string; front?: string; arms?: ArmsTrack }> {
   const still = `${prefix}-still.png`;
   if (plan.parts) return { still };
@@ -54,13 +56,13 @@ async function pageStills(
   const drawn = gesture ? { ...plan, character: { ...plan.character, rig: gesture.rig } } : plan;
   const arms = gesture ? { arms: gesture.arms } : {};
   if (!plan.video) {
-    await composeStill(drawn, still);
+    await composeStill(drawn, still, undefined, cache);
     return { still, ...arms };
   }
   // The video sits between the background and the presenter.
-  await composeStill(plan, still, { slide: null, character: null });
+  await composeStill(plan, still, { slide: null, character: null }, cache);
   const front = `${prefix}-front.png`;
-  await composeFront(drawn, front);
+  await composeFront(drawn, front, undefined, cache);
   return { still, front, ...arms };
 }
 
@@ -76,8 +78,9 @@ export async function renderPage(
   signal.throwIfAborted();
   const prefix = path.join(work, `p${plan.index}`);
   const motion = pageMotion(plan);
+  const stills = await stillCacheOf(work);
   const { still, front, arms } = await timed('still composition (sharp)', () =>
-    pageStills(plan, prefix, motion),
+    pageStills(plan, prefix, motion, stills),
   );
 
   const cues = pageMouthCues(plan);
@@ -109,7 +112,7 @@ export async function renderPage(
   }
   const parts = plan.parts
     ? await timed('shot-part files', () =>
-        writePartFiles(plan, plan.parts!, prefix, { cues, blinks, openEyes, sprites }),
+        writePartFiles(plan, plan.parts!, prefix, { cues, blinks, openEyes, sprites, stills }),
       )
     : undefined;
 

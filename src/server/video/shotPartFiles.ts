@@ -9,6 +9,7 @@ import { partRig } from './layers/headPart';
 import { writeHeadTrack } from './headTrack';
 import { pageMotion } from './speaking';
 import { composeFront, composeStill } from './stillComposer';
+import type { PageCache } from './pageCache';
 import { partFrames } from './transitions';
 
 /*
@@ -38,7 +39,14 @@ export async function writePartFiles(
   plan: PagePlan,
   parts: PagePart[],
   prefix: string,
-  page: { cues: MouthCue[]; blinks: number[]; openEyes: string; sprites: string | null },
+  page: {
+    cues: MouthCue[];
+    blinks: number[];
+    openEyes: string;
+    sprites: string | null;
+    /** The machine's still cache (stillCacheOf). */
+    stills?: PageCache;
+  },
 ): Promise<PartFiles[]> {
   const { cues, blinks, openEyes } = page;
   // Stills and fronts composed already, by file: a framing that comes back reuses its own.
@@ -72,20 +80,20 @@ export async function writePartFiles(
       // The video sits between the background (one still for all parts) and the presenter.
       still = `${prefix}-still-bg.png`;
       if (!stills.has(still)) {
-        await composeStill(plan, still, { slide: null, character: null });
+        await composeStill(plan, still, { slide: null, character: null }, page.stills);
         stills.add(still);
       }
       if (part.character) {
         front = `${prefix}-front-s${part.isScale}${gesture ? '-bare' : ''}.png`;
         if (!stills.has(front)) {
-          await composeFront(posed, front, part.character);
+          await composeFront(posed, front, part.character, page.stills);
           stills.add(front);
         }
       }
     } else {
       still = `${prefix}-still-s${part.isScale}${gesture ? '-bare' : ''}.png`;
       if (!stills.has(still)) {
-        await composeStill(posed, still, part);
+        await composeStill(posed, still, part, page.stills);
         stills.add(still);
       }
     }

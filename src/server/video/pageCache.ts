@@ -3,6 +3,7 @@ import { statSync } from 'node:fs';
 import { copyFile, link, mkdir, readdir, rename, rm, stat, utimes } from 'node:fs/promises';
 import path from 'node:path';
 import { DEFAULT_PRESET, pageArgs } from './ffmpegArgs';
+import { presenterOverVideo } from './layers/pageVideo';
 import type { ArmFiles, PagePlan } from './planTypes';
 import type { PortablePaths } from './portablePaths';
 
@@ -85,7 +86,7 @@ export function pageCacheKey(
         ...(layered && plan.parts?.[k].character ? { headTrack: `head${k}` } : {}),
         ...(plan.video && plan.parts?.[k].character ? { front: `front${k}` } : {}),
       })),
-      front: plan.video ? 'front' : undefined,
+      front: presenterOverVideo(plan) ? 'front' : undefined,
     },
     preset,
   );

@@ -5,6 +5,7 @@ import { SUBTITLE_FONT_NAME, subtitleFontDir } from '../adapters/media/fonts';
 import { blinkTrack, mouthTrack } from './ffconcat';
 import { headSpritesDir, pruneHeadSprites, writeHeadTrack } from './headTrack';
 import { pageArgs } from './ffmpegArgs';
+import { presenterOverVideo } from './layers/pageVideo';
 import type { ArmsTrack, PagePlan } from './planTypes';
 import { armsTrack } from './armsTrack';
 import type { MotionTimeline } from '../../model/motion';
@@ -57,6 +58,11 @@ async function pageStills(
   const arms = gesture ? { arms: gesture.arms } : {};
   if (!plan.video) {
     await composeStill(drawn, still, undefined, cache);
+    return { still, ...arms };
+  }
+  if (!presenterOverVideo(plan)) {
+    // The body beside the video: in the background still, drawn once.
+    await composeStill(drawn, still, { slide: null, character: plan.character.box }, cache);
     return { still, ...arms };
   }
   // The video sits between the background and the presenter.

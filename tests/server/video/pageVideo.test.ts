@@ -51,6 +51,7 @@ describe('render pages with a page video', () => {
   let withSound: string;
   let muted: string;
   let firstVideo: { path: string; resId: string };
+  let blueVideo: { path: string; resId: string };
 
   beforeAll(async () => {
     t = await startTestServer('sqlite');
@@ -87,6 +88,12 @@ describe('render pages with a page video', () => {
     const v1 = await upload(long, 1);
     const v2 = await upload(short, 2);
     firstVideo = v1;
+    // A clip of the background's own colour: a page with it looks like a page without a video.
+    const blue = make(path.join(t.config.dataDir, 'blue.mp4'), [
+      '-f', 'lavfi', '-i', `color=c=${hex(BLUE)}:s=320x180:r=25:d=3`,
+      '-f', 'lavfi', '-i', 'anullsrc=r=48000:cl=stereo', '-t', '3',
+    ]); // prettier-ignore
+    blueVideo = await upload(blue, 1);
 
     const s1 = await project.speak('大家好。');
     const s2 = await project.speak('今天我们介绍三个新功能，谢谢大家。');
@@ -152,6 +159,30 @@ describe('render pages with a page video', () => {
     const blue = Buffer.from(Array.from({ length: presenter.width * presenter.height }, () => BLUE).flat());
     expect(boxDifference(video, blue, presenter.width, { ...presenter, x: 0, y: 0 })).toBeGreaterThan(15);
   }, 60_000);
+
+  it('draws the presenter in front of the video where it stands over it (a front still)', async () => {
+    // The presenter moved so that its lower right quarter covers the video's top left corner
+    // (export: presenter 900..1100 x 40..390, video 1000..1800 x 240..690). Over a clip of the
+    // background's colour the page must look like the same page without a video: the body in front.
+    const over = (isVideo: 1 | 2) => ({
+      ...doc,
+      character: { ...doc.character, X: 450 },
+      ppt: {
+        ...doc.ppt,
+        pages: [{ ...doc.ppt.pages[0], video: blueVideo.path, videoid: blueVideo.resId, isVideo }],
+      },
+    });
+    const video = (await project.render(over(1), 'presenter-over-video.mp4')).file;
+    const plain = (await project.render(over(2), 'presenter-over-plain.mp4')).file;
+    const overlap = { x: 1000, y: 240, width: 100, height: 150 };
+    const inVideo = decodeFrame(video, { frame: 10 }, overlap);
+    const inPlain = decodeFrame(plain, { frame: 10 }, overlap);
+    const whole = { ...overlap, x: 0, y: 0 };
+    expect(boxDifference(inVideo, inPlain, overlap.width, whole)).toBeLessThan(1.5);
+    // The body is there, over the video's corner (a video drawn over it would show blue).
+    const blue = Buffer.from(Array.from({ length: overlap.width * overlap.height }, () => BLUE).flat());
+    expect(boxDifference(inVideo, blue, overlap.width, whole)).toBeGreaterThan(15);
+  }, 120_000);
 
   it('plays a shorter video once and holds its last frame', () => {
     const page2 = 3;

@@ -1,4 +1,5 @@
-import type { Box } from '../planTypes';
+import type { Box, PagePlan } from '../planTypes';
+import { frontArea } from './stills';
 
 const sec = (ms: number) => (ms / 1000).toFixed(3);
 
@@ -40,3 +41,25 @@ export const pageVideoInput = (file: string) => ['-threads', '1', '-i', file];
 
 /** Where the letterboxed video is drawn: its box's corner on whole pixels. */
 export const videoAt = (box: Box) => ({ x: Math.round(box.x), y: Math.round(box.y) });
+
+/**
+ * Whether the presenter body must be drawn over the page video, as a front still of its own: only
+ * when its area (frontArea) meets the box the letterboxed video fills. Otherwise the body goes into
+ * the background still, and the page saves the front's blend on every frame (issue 15).
+ */
+export function presenterOverVideo(plan: {
+  video?: { box: Box } | null;
+  character: { box: Box };
+  frame: PagePlan['frame'];
+}): boolean {
+  if (!plan.video) return false;
+  const body = frontArea(plan.character.box, plan.frame);
+  const at = videoAt(plan.video.box);
+  const video = { ...at, width: evenPx(plan.video.box.width), height: evenPx(plan.video.box.height) };
+  return (
+    body.x < video.x + video.width &&
+    video.x < body.x + body.width &&
+    body.y < video.y + video.height &&
+    video.y < body.y + body.height
+  );
+}

@@ -9,8 +9,9 @@ import { frontArea, loopedStill } from './stills';
 /**
  * The picture of a page in one framing: the page still (everything that does not move) with the
  * arms while a gesture shows, then the mouth and the eyes over it (on the moving head of a layered
- * rig). With a page video the still holds only the background: the video is drawn over it at its
- * box, then the presenter body (the front still), then the arms and the sprites. Inputs and chains
+ * rig). With a page video the still holds the background: the video is drawn over it at its box,
+ * then the presenter body (the front still), then the arms and the sprites. A body the video does
+ * not reach (presenterOverVideo) is in the background still instead, with no front. Inputs and chains
  * keep the order the page cache keys were made with; the arms track is the last input.
  */
 export function wholePicture(plan: PagePlan, files: PageFiles): Picture & { sound: VideoSound } {
@@ -22,7 +23,7 @@ export function wholePicture(plan: PagePlan, files: PageFiles): Picture & { soun
   // The arms drawn over `below` into `out` when the page shows a gesture; the sprites go on top.
   const withArms = (below: string, out: string, input: number) =>
     files.arms ? { chains: armsOver(below, out, input, files.arms, fps), below: out } : { chains: [], below };
-  if (!video || !files.front) {
+  if (!video) {
     const arms = withArms('[bg]', '[ba]', 1 + spriteInputCount(rig, files.headTrack));
     const labels = { below: arms.below, out: '[v1]', suffix: '' };
     const sprites = presenterSprites(rig, box, fps, { mouth: 1, blink: 2 }, labels, motion);
@@ -33,27 +34,29 @@ export function wholePicture(plan: PagePlan, files: PageFiles): Picture & { soun
       sound: null,
     };
   }
-  const videoInput = 2 + spriteInputCount(rig, files.headTrack);
+  // Without a front still the body is in the background still: the video does not reach it.
+  const front = files.front ? 1 : 0;
+  const videoInput = 1 + front + spriteInputCount(rig, files.headTrack);
   const arms = withArms('[v1]', '[va]', videoInput + 1);
   const labels = { below: arms.below, out: '[v2]', suffix: '' };
-  const sprites = presenterSprites(rig, box, fps, { mouth: 2, blink: 3 }, labels, motion);
+  const sprites = presenterSprites(rig, box, fps, { mouth: 1 + front, blink: 2 + front }, labels, motion);
+  const overVideo = `${overlayAt('[bg]', '[pv]', videoAt(video.box))}[v${front ? 0 : 1}]`;
   return {
     inputs: [
       '-i',
       files.still,
-      '-i',
-      files.front,
+      ...(files.front ? ['-i', files.front] : []),
       ...tracks,
       ...pageVideoInput(video.file),
       ...armsInputs(files.arms),
     ],
     chains: [
       background,
-      `${loopedStill(1, fps, { alpha: true })}[fg]`,
+      ...(front ? [`${loopedStill(1, fps, { alpha: true })}[fg]`] : []),
       pageVideoChain(`[${videoInput}:v]`, video.box, fps, plan.durationMs, '[pv]'),
       ...sprites.sources,
-      `${overlayAt('[bg]', '[pv]', videoAt(video.box))}[v0]`,
-      `${overlayAt('[v0]', '[fg]', frontArea(box, plan.frame))}[v1]`,
+      overVideo,
+      ...(front ? [`${overlayAt('[v0]', '[fg]', frontArea(box, plan.frame))}[v1]`] : []),
       ...arms.chains,
       sprites.mouth,
     ],

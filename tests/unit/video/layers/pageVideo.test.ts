@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageVideoChain, videoAt } from '../../../../src/server/video/layers/pageVideo';
+import { pageVideoChain, presenterOverVideo, videoAt } from '../../../../src/server/video/layers/pageVideo';
 
 const box = { x: 1000.4, y: 240.6, width: 801, height: 451 };
 
@@ -21,5 +21,27 @@ describe('page video layer', () => {
 
   it('is drawn at its box corner on whole pixels', () => {
     expect(videoAt(box)).toEqual({ x: 1000, y: 241 });
+  });
+
+  it('has the presenter drawn over it only where the presenter area meets the drawn video', () => {
+    const frame = { width: 1920, height: 1080 };
+    const page = (x: number, video = { box }) => ({
+      frame,
+      video,
+      character: { box: { x, y: 300, width: 200, height: 500 } },
+    });
+    // The video fills x 1000..1800 (corner rounded to 1000, width to 800).
+    expect(presenterOverVideo(page(790))).toBe(false);
+    expect(presenterOverVideo(page(798))).toBe(false);
+    expect(presenterOverVideo(page(801))).toBe(true);
+    expect(presenterOverVideo(page(1799))).toBe(true);
+    expect(presenterOverVideo(page(1800))).toBe(false);
+    // Above or below the video: apart; no video: nothing to be over.
+    expect(
+      presenterOverVideo({ ...page(1200), character: { box: { x: 1200, y: 700, width: 200, height: 300 } } }),
+    ).toBe(false);
+    expect(
+      presenterOverVideo({ frame, character: { box: { x: 1200, y: 300, width: 200, height: 500 } } }),
+    ).toBe(false);
   });
 });

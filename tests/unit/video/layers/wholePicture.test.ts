@@ -44,6 +44,23 @@ describe('the picture of a page in one framing', () => {
       wholePicture({ ...plan, video: { ...video, sound: false } }, { ...files, front: 'f' }).sound,
     ).toBeNull();
   });
+
+  it('with a video that does not reach the presenter: no front, the body is in the background still', () => {
+    expect(wholePicture({ ...plan, video }, files)).toEqual({
+      inputs: ['-i', 's.png', ...track('m'), ...track('b'), '-threads', '1', '-i', '/v.mp4'],
+      chains: [
+        `${loop(0)}[bg]`,
+        '[3:v]setpts=PTS-STARTPTS,fps=25,scale=800:450:force_original_aspect_ratio=decrease,setsar=1,' +
+          'pad=800:450:(ow-iw)/2:(oh-ih)/2:color=black,format=yuv420p,tpad=stop_mode=clone:stop_duration=3.000[pv]',
+        '[1:v]fps=25,scale=60:40[m]',
+        '[2:v]fps=25,scale=84:26[e]',
+        '[bg][pv]overlay=1000:241:eof_action=repeat[v1]',
+        '[v1][m]overlay=260:496:eof_action=repeat[v2]',
+      ],
+      head: '[v2][e]overlay=248:459:eof_action=repeat',
+      sound: { input: 3 },
+    });
+  });
 });
 
 describe('the picture of a page with a layered presenter and a head track', () => {

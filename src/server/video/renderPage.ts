@@ -33,7 +33,8 @@ export function subtitleScript(plan: PagePlan): string | null {
 }
 
 /**
- * The page's still (and with a page video, the presenter's front picture over it). While the page
+ * The page's still (and with a page video that reaches the presenter, the presenter's front picture
+ * over it; beside the video, the presenter is in the still). While the page
  * shows a gesture, the still draws the bare torso and the arms come as a track over it
  * (armsTrack.ts). A page with shot parts composes a still per framing instead (writePartFiles).
  */

@@ -145,11 +145,8 @@ export const headSpritesDir = (work: string) => path.join(path.dirname(path.dirn
 
 /** About 1500 sprites of a 1080p head; a sprite unused for two weeks is made again when needed. */
 const SPRITE_LIMITS = { maxBytes: 1024 ** 3, maxAgeMs: 14 * 86_400_000 };
-let prunedAt = 0;
 
 /** Keeps the sprite cache within its limits (least recently used first), at most once an hour. */
 export async function pruneHeadSprites(dir: string, now = Date.now()): Promise<void> {
-  if (now - prunedAt < 3_600_000) return;
-  prunedAt = now;
-  await new PageCache(dir, SPRITE_LIMITS).prune(now);
+  await new PageCache(dir, SPRITE_LIMITS).pruneHourly(now);
 }

@@ -148,6 +148,16 @@ export class PageCache {
     }
   }
 
+  /**
+   * `prune`, unless this process pruned the same folder within the last hour: for caches that
+   * every page fills (head sprites, stills), where a prune per page would list the folder each time.
+   */
+  async pruneHourly(now = Date.now()): Promise<void> {
+    if (now - (prunedAt.get(this.dir) ?? -Infinity) < 3_600_000) return;
+    prunedAt.set(this.dir, now);
+    await this.prune(now);
+  }
+
   /** Removes entries unused for longer than the age limit, then the oldest beyond the size cap. */
   async prune(now = Date.now()): Promise<{ removed: number; bytes: number }> {
     let names: string[];
@@ -180,6 +190,9 @@ export class PageCache {
     return { removed, bytes };
   }
 }
+
+/** When this process last pruned each cache folder (PageCache.pruneHourly). */
+const prunedAt = new Map<string, number>();
 
 /** Links `from` to `to` (no copy on the same file system), copying when a link is impossible. */
 async function placeFile(from: string, to: string): Promise<void> {

@@ -154,20 +154,13 @@ async function throughCache(
  * folder is always a folder of DATA_DIR/tmp). Pruned at most once an hour, least recently used first.
  */
 export async function stillCacheOf(work: string, now = Date.now()): Promise<PageCache> {
-  const cache = new PageCache(
-    path.join(path.dirname(path.dirname(work)), 'cache', 'stills'),
-    STILL_LIMITS,
-    '.png',
-  );
-  if (now - prunedAt >= 3_600_000) {
-    prunedAt = now;
-    await cache.prune(now);
-  }
+  const dir = path.join(path.dirname(path.dirname(work)), 'cache', 'stills');
+  const cache = new PageCache(dir, STILL_LIMITS, '.png');
+  await cache.pruneHourly(now);
   return cache;
 }
 /** About 300 1080p stills; a still unused for two weeks is drawn again when needed. */
 const STILL_LIMITS = { maxBytes: 1024 ** 3, maxAgeMs: 14 * 86_400_000 };
-let prunedAt = 0;
 
 /**
  * An image resized to `box` and cut to the part inside the frame: sharp refuses overlays that

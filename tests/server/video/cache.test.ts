@@ -92,4 +92,21 @@ describe('page cache limits', () => {
     await cache.prune();
     expect(readdirSync(dir)).toEqual(['k1.mp4']);
   });
+
+  it('prunes a folder at most once an hour when asked per page (pruneHourly), per folder', async () => {
+    const [dir, other] = [1, 2].map(() => mkdtempSync(path.join(tmpdir(), 'page-cache-')));
+    const now = Date.now();
+    const limits = { maxBytes: 1000, maxAgeMs: 14 * day };
+    entry(dir, 'old1.png', 10, 20 * day);
+    await new PageCache(dir, limits, '.png').pruneHourly(now);
+    expect(readdirSync(dir)).toEqual([]);
+    entry(dir, 'old2.png', 10, 20 * day);
+    entry(other, 'old3.png', 10, 20 * day);
+    await new PageCache(dir, limits, '.png').pruneHourly(now + 3_599_000);
+    await new PageCache(other, limits, '.png').pruneHourly(now + 3_599_000);
+    expect(readdirSync(dir)).toEqual(['old2.png']);
+    expect(readdirSync(other)).toEqual([]);
+    await new PageCache(dir, limits, '.png').pruneHourly(now + 3_600_000);
+    expect(readdirSync(dir)).toEqual([]);
+  });
 });

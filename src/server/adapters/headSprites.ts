@@ -1,18 +1,16 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, stat, utimes } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { pam, writeSpriteFrames, type RgbaPicture } from './media/spriteFrames';
+import { writeSpriteFrames, type RgbaPicture } from './media/spriteFrames';
 
 /*
  * Pre-composed head sprites of a layered presenter (issue 15): the head with one mouth shape and
  * open or closed eyes drawn on it, turned by one angle step, at the export size. The render shows
- * one of these per frame instead of turning the head in ffmpeg on every frame. Written as PAM
- * (uncompressed RGBA with a text header): ffmpeg reads it with a copy, where a PNG costs an
- * inflate per frame it is shown on (measured: 60 s of a 328 x 542 head sprite changing every
- * second frame, 1.6-1.9 CPU s as PAM or TGA against 4.3-4.8 s as PNG; turning it per frame 6-9 s).
- * The render's head track names its sprites `.nut`: those are stored already converted to the
- * page graph's pixel format (media/spriteFrames.ts).
+ * one of these per frame instead of turning the head in ffmpeg on every frame. Stored uncompressed,
+ * which ffmpeg reads with a copy where a PNG costs an inflate per frame it is shown on (measured:
+ * 60 s of a 328 x 542 head sprite changing every second frame, 1.6-1.9 CPU s as PAM or TGA against
+ * 4.3-4.8 s as PNG; turning it per frame 6-9 s), and already in the page graph's pixel format
+ * (yuva420p NUT, media/spriteFrames.ts), which saves converting every entry of every track.
  */
 
 interface Rect {
@@ -182,8 +180,9 @@ function turnedSpan(box: Span, w: number, h: number, angle: number): Span {
 
 /**
  * Makes the head sprites `wanted` (file name -> pose) of one look in `dir` where they are not
- * there yet (written beside, then renamed, so pages rendering at once never read half a file),
- * and marks the ones found as used (their mtime, which pruning orders by). Answers how many it made.
+ * there yet, as one-frame yuva420p NUT files (media/spriteFrames.ts: each written beside, then
+ * renamed, so pages rendering at once never read half a file), and marks the ones found as used
+ * (their mtime, which pruning orders by). Answers how many it made.
  */
 export async function ensureHeadSprites(
   look: HeadLook,
@@ -191,14 +190,27 @@ export async function ensureHeadSprites(
   dir: string,
 ): Promise<number> {
   await mkdir(dir, { recursive: true });
-  const missing: [string, HeadPose][] = [];
+  const missing = new Map<string, HeadPose>();
   const now = new Date();
   for (const [name, pose] of wanted) {
     const file = path.join(dir, name);
     if (await stat(file).catch(() => null)) await utimes(file, now, now).catch(() => undefined);
-    else missing.push([name, pose]);
+    else missing.set(name, pose);
   }
-  if (!missing.length) return 0;
+  if (!missing.size) return 0;
+  const made = await drawHeadSprites(look, missing);
+  await writeSpriteFrames(
+    made.map((m) => m.picture),
+    made.map((m) => path.join(dir, m.name)),
+  );
+  return made.length;
+}
+
+/** The RGBA pictures of the head sprites `poses` (name -> pose) of one look. */
+export async function drawHeadSprites(
+  look: HeadLook,
+  poses: Map<string, HeadPose>,
+): Promise<{ name: string; picture: RgbaPicture }[]> {
   const { width, height } = look;
   const head = await rawAt(look.head, width, height);
   const whole = { x0: 0, y0: 0, x1: width, y1: height };
@@ -219,7 +231,7 @@ export async function ensureHeadSprites(
   // The bare head turned once per angle; each face redraws only the pixels its mouth and eyes reach.
   const heads = new Map<number, Buffer>();
   const made: { name: string; picture: RgbaPicture }[] = [];
-  for (const [name, pose] of missing) {
+  for (const [name, pose] of poses) {
     let bare = heads.get(pose.angle);
     if (!bare) {
       bare = Buffer.alloc(width * height * 4);
@@ -235,28 +247,5 @@ export async function ensureHeadSprites(
     turnInto(pre, width, height, pose.angle, out, turnedSpan(inner, width, height, pose.angle));
     made.push({ name, picture: { data: out, width, height } });
   }
-  await writeSprites(made, dir);
-  return missing.length;
-}
-
-/**
- * Sprites named `.nut` become one-frame yuva420p NUT files, converted together (spriteFrames.ts);
- * others PAM. Each is written beside and renamed, so pages rendering at once never read half a file.
- */
-async function writeSprites(made: { name: string; picture: RgbaPicture }[], dir: string) {
-  const frames = made.filter((m) => m.name.endsWith('.nut'));
-  await writeSpriteFrames(
-    frames.map((m) => m.picture),
-    frames.map((m) => path.join(dir, m.name)),
-  );
-  for (const { name, picture } of made.filter((m) => !m.name.endsWith('.nut'))) {
-    const temp = path.join(dir, `.tmp-${randomBytes(6).toString('hex')}.pam`);
-    try {
-      await writeFile(temp, pam(picture));
-      await rename(temp, path.join(dir, name));
-    } catch (error) {
-      await rm(temp, { force: true });
-      throw error;
-    }
-  }
+  return made;
 }

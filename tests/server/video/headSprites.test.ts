@@ -1,17 +1,18 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ensureHeadSprites } from '../../../src/server/adapters/headSprites';
+import { drawHeadSprites, ensureHeadSprites } from '../../../src/server/adapters/headSprites';
+import { pam } from '../../../src/server/adapters/media/spriteFrames';
 import { ffmpegPath } from '../../../src/server/adapters/media/ffmpeg';
 import { headLook } from '../../../src/server/video/headTrack';
 import type { RigFiles } from '../../../src/server/video/planTypes';
 
 /*
  * The pre-turned head sprites (issue 15) against what ffmpeg drew before: the same head, mouth and
- * eyes composed and turned by ffmpeg's `rotate` in RGBA. The sprite is read back by ffmpeg, so the
- * PAM file is checked as the render reads it.
+ * eyes composed and turned by ffmpeg's `rotate` in RGBA. The drawn picture is read back by ffmpeg
+ * as PAM for that; the stored sprite is checked to be the page graph's conversion of it to the bit.
  */
 
 const DIR = path.resolve('assets/library/characters/xiaoya');
@@ -43,9 +44,12 @@ describe('pre-turned head sprites', () => {
 
   it('draw the head, mouth and eyes where ffmpeg turned them, and are made once', async () => {
     const angle = (2.25 * Math.PI) / 180;
-    const wanted = new Map([[`${name}-a.pam`, { angle, shape: 'D', eyes: 'closed' as const }]]);
+    const wanted = new Map([[`${name}-a.nut`, { angle, shape: 'D', eyes: 'closed' as const }]]);
     expect(await ensureHeadSprites(look, wanted, work)).toBe(1);
     expect(await ensureHeadSprites(look, wanted, work)).toBe(0);
+    // The picture drawn, as RGBA (the stored sprite is its yuva420p conversion, checked below).
+    const [drawn] = await drawHeadSprites(look, wanted);
+    writeFileSync(path.join(work, `${name}-a.pam`), pam(drawn.picture));
     const ours = rgba(['-i', path.join(work, `${name}-a.pam`)]);
     const { width: w, height: h, mouth, eyes } = look;
     const theirs = rgba([
@@ -84,14 +88,15 @@ describe('pre-turned head sprites', () => {
     expect(off / (w * h)).toBeGreaterThan((alpha / (w * h)) * 10);
   });
 
-  it('as .nut are the frames the page graph made of the PAM, converted once, several per ffmpeg', async () => {
+  it('are stored as the frames the page graph made of their RGBA picture, several per ffmpeg', async () => {
     const poses = [
       { angle: 0, shape: 'A', eyes: 'open' as const },
       { angle: (-1.5 * Math.PI) / 180, shape: 'E', eyes: 'closed' as const },
       { angle: (0.75 * Math.PI) / 180, shape: 'X', eyes: 'open' as const },
     ];
     const named = (ext: string) => new Map(poses.map((p, i) => [`${name}-f${i}.${ext}`, p]));
-    expect(await ensureHeadSprites(look, named('pam'), work)).toBe(3);
+    for (const { name: file, picture } of await drawHeadSprites(look, named('pam')))
+      writeFileSync(path.join(work, file), pam(picture));
     expect(await ensureHeadSprites(look, named('nut'), work)).toBe(3);
     const yuva = (args: string[]) =>
       spawnSync(ffmpegPath(), ['-v', 'error', ...args, '-f', 'rawvideo', 'pipe:1'], {

@@ -38,7 +38,9 @@ export interface AlignedScript {
  * at paces 0.8-1.3 with added pauses: matching scripts 0.000-0.009, a pasted recipe over a product
  * launch (and other swaps) 0.094-0.185. Short recordings spread further: over a 5 s clip the same
  * recipe measured 0.037-0.114 in 12 runs (the reference voice differs slightly from call to call,
- * eSpeak's noise source keeps its state), so 0.05 let a wrong script through 5 times in 12.
+ * eSpeak's noise source keeps its state), so 0.05 let a wrong script through 5 times in 12. The
+ * noise's seed is fixed (tts.espeak.worker.ts), so a given sequence of requests now measures the
+ * same in every process: the tests' figures no longer change from run to run.
  */
 export const SCRIPT_MISMATCH_LIMIT = 0.02;
 

@@ -16,9 +16,24 @@ interface EspeakWorkerInstance {
   synthesize(text: string, callback: (samples: Int16Array, events: EspeakEvent[]) => number): void;
 }
 
-const instancePromise: Promise<EspeakWorkerInstance> = initEspeak().then(
-  (m: { eSpeakNGWorker: new () => EspeakWorkerInstance }) => new m.eSpeakNGWorker(),
-);
+/**
+ * eSpeak seeds its random source (the breath noise of variants such as f3) from the clock when it
+ * starts, so the same text sounded different in every process: the subtitle aligner's reference
+ * (f3) then measured a wrong script over a 5 s clip anywhere in 0.036-0.114, once under its limit.
+ * The clock reads 0 while the module starts, so the same requests in the same order give the same
+ * samples in every process. Nothing else runs on this thread.
+ */
+function startWithFixedSeed(): Promise<EspeakWorkerInstance> {
+  const now = Date.now;
+  Date.now = () => 0;
+  return initEspeak()
+    .then((m: { eSpeakNGWorker: new () => EspeakWorkerInstance }) => new m.eSpeakNGWorker())
+    .finally(() => {
+      Date.now = now;
+    });
+}
+
+const instancePromise = startWithFixedSeed();
 
 function synthesize(espeak: EspeakWorkerInstance, req: EspeakRequest): EspeakResponse {
   const status = espeak.set_voice(req.voiceName);

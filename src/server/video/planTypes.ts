@@ -179,7 +179,7 @@ export interface PageFiles {
    * (`still` then holds only the background).
    */
   front?: string;
-  /** The presenter's arms while the page has a gesture (armsTrack.ts); the still then has the bare torso. */
+  /** The presenter's arms while the page has a gesture (armsTrack.ts). */
   arms?: ArmsTrack;
 }
 
@@ -187,6 +187,8 @@ export interface PageFiles {
 export interface ArmsTrack {
   track: string;
   at: { x: number; y: number };
+  /** A timeline expression of t: drawn only then (the rest arms are in the still); always without. */
+  shown?: string;
 }
 
 /** The files of one shot part: its composed still and its own mouth and blink tracks (part time). */

@@ -7,7 +7,7 @@ import { headSpritesDir, pruneHeadSprites, writeHeadTrack } from './headTrack';
 import { pageArgs } from './ffmpegArgs';
 import { presenterOverVideo } from './layers/pageVideo';
 import type { ArmsTrack, PagePlan } from './planTypes';
-import { armsTrack } from './armsTrack';
+import { armsOverStill, armsSprites, writeArmsTrack } from './armsTrack';
 import type { MotionTimeline } from '../../model/motion';
 import { blinkTimes } from './renderPlan';
 import { filtersOnlyArgs, profiling, timed, timedFfmpeg } from './renderProfile';
@@ -34,9 +34,10 @@ export function subtitleScript(plan: PagePlan): string | null {
 
 /**
  * The page's still (and with a page video that reaches the presenter, the presenter's front picture
- * over it; beside the video, the presenter is in the still). While the page
- * shows a gesture, the still draws the bare torso and the arms come as a track over it
- * (armsTrack.ts). A page with shot parts composes a still per framing instead (writePartFiles).
+ * over it; beside the video, the presenter is in the still). While the page shows a gesture, the
+ * still is drawn with the bare torso and the arms come as a track (armsTrack.ts): over the still,
+ * the rest arms go into it and the track draws the gestures only; over a front, it draws every
+ * pose. A page with shot parts composes a still per framing instead (writePartFiles).
  */
 async function pageStills(
   plan: PagePlan,
@@ -46,7 +47,7 @@ async function pageStills(
 ): Promise<{ still: string; front?: string; arms?: ArmsTrack }> {
   const still = `${prefix}-still.png`;
   if (plan.parts) return { still };
-  const gesture = await armsTrack({
+  const gesture = await armsSprites({
     rig: plan.character.rig,
     motion,
     side: plan.character.pointTo ?? 'right',
@@ -56,21 +57,19 @@ async function pageStills(
     base: `${prefix}-arms`,
   });
   const drawn = gesture ? { ...plan, character: { ...plan.character, rig: gesture.rig } } : plan;
-  const arms = gesture ? { arms: gesture.arms } : {};
-  if (!plan.video) {
-    await composeStill(drawn, still, undefined, cache);
-    return { still, ...arms };
-  }
-  if (!presenterOverVideo(plan)) {
-    // The body beside the video: in the background still, drawn once.
-    await composeStill(drawn, still, { slide: null, character: plan.character.box }, cache);
-    return { still, ...arms };
+  if (!plan.video || !presenterOverVideo(plan)) {
+    // Beside a page video the body is in the background still too, drawn once.
+    const view = plan.video ? { slide: null, character: plan.character.box } : undefined;
+    await composeStill(drawn, still, view, cache);
+    if (!gesture) return { still };
+    const armed = `${prefix}-still-armed.pam`;
+    return { still: armed, arms: await armsOverStill(gesture.sprites, still, armed, plan.fps) };
   }
   // The video sits between the background and the presenter.
   await composeStill(plan, still, { slide: null, character: null }, cache);
   const front = `${prefix}-front.png`;
   await composeFront(drawn, front, undefined, cache);
-  return { still, front, ...arms };
+  return { still, front, ...(gesture ? { arms: await writeArmsTrack(gesture.sprites) } : {}) };
 }
 
 export async function renderPage(

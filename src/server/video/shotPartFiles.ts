@@ -3,8 +3,8 @@ import sharp from 'sharp';
 import type { ProjectDocument } from '../../model/project';
 import type { MouthCue } from '../../model/speech';
 import { blinkTrack, BLINK_MS, mouthTrack } from './ffconcat';
-import type { PagePart, PagePlan, PartFiles } from './planTypes';
-import { armsTrack } from './armsTrack';
+import type { ArmsTrack, PagePart, PagePlan, PartFiles } from './planTypes';
+import { armsOverStill, armsSprites, writeArmsTrack } from './armsTrack';
 import { partRig } from './layers/headPart';
 import { writeHeadTrack } from './headTrack';
 import { pageMotion } from './speaking';
@@ -61,10 +61,10 @@ export async function writePartFiles(
     const length = part.durationMs + (part.leadMs ?? 0);
     const end = from + length;
     // While this part shows a gesture, its still (or front) draws the bare torso and the arms
-    // come as a track over it, in this framing and on the part's clock (armsTrack.ts).
+    // come as a track, in this framing and on the part's clock (armsTrack.ts).
     const gesture =
       part.character &&
-      (await armsTrack({
+      (await armsSprites({
         rig: drawn.character.rig,
         motion,
         side: plan.character.pointTo ?? 'right',
@@ -76,6 +76,7 @@ export async function writePartFiles(
     const posed = gesture ? { ...drawn, character: { ...drawn.character, rig: gesture.rig } } : drawn;
     let still: string;
     let front: string | undefined;
+    let arms: ArmsTrack | undefined;
     if (plan.video) {
       // The video sits between the background (one still for all parts) and the presenter.
       still = `${prefix}-still-bg.png`;
@@ -90,11 +91,18 @@ export async function writePartFiles(
           stills.add(front);
         }
       }
+      if (gesture) arms = await writeArmsTrack(gesture.sprites);
     } else {
       still = `${prefix}-still-s${part.isScale}${gesture ? '-bare' : ''}.png`;
       if (!stills.has(still)) {
         await composeStill(posed, still, part, page.stills);
         stills.add(still);
+      }
+      if (gesture) {
+        // The rest arms into this part's own copy of the still; its gestures only as a track.
+        const armed = `${prefix}-part${k}-still-armed.pam`;
+        arms = await armsOverStill(gesture.sprites, still, armed, plan.fps);
+        still = armed;
       }
     }
     // The shape in force when the part starts, then the cues inside it, in part time.
@@ -129,7 +137,7 @@ export async function writePartFiles(
       blinkTrack: blinkFile,
       ...(headTrack ? { headTrack } : {}),
       ...(front ? { front } : {}),
-      ...(gesture ? { arms: gesture.arms } : {}),
+      ...(arms ? { arms } : {}),
     });
   }
   return files;

@@ -17,10 +17,10 @@ import { boxDifference, writeSilence } from '../helpers/video';
 /*
  * The presenter's hand gestures in a real page render (renderPage): the narration says 请看 (she
  * points towards the slide, on the right of a presenter standing left) and 非常 (open palms). The
- * render draws the bare torso in the still and the arms and hands as an overlay track; the frames
- * of the arms region are held against the page still composed with the whole torso of each pose
- * (bare torso, arms and hands flattened by sharp): the gesture's on exactly the gesture's frames,
- * the rest arms before and after.
+ * render draws the rest arms into the page still and the gestures as an overlay track shown on
+ * their frames only; the frames of the arms region are held against the page still composed with
+ * the whole torso of each pose (bare torso, arms and hands flattened by sharp): the gesture's on
+ * exactly the gesture's frames, the rest arms before and after.
  */
 
 const DIR = path.resolve('assets/library/characters/xiaoya');
@@ -105,6 +105,12 @@ async function posedStills(work: string, plan: PagePlan, rigFiles: RigFiles, box
   return stills;
 }
 
+/** The RGB pixels of an RGBA PAM file (what the render writes for ffmpeg, which sharp cannot read). */
+function rgbOfPam(file: Buffer): Buffer {
+  const data = file.subarray(file.indexOf('ENDHDR\n') + 7);
+  return Buffer.from(data.filter((_, i) => i % 4 !== 3));
+}
+
 /** The torso picture a frame shows: the still whose arms (in `arms`) it matches best, and by how much. */
 function shownIn(frame: Buffer, stills: Map<TorsoPose, Buffer>, arms: typeof ARMS) {
   const scored = [...stills].map(([pose, still]) => ({
@@ -130,14 +136,23 @@ describe('hand gestures in the render', () => {
 
   const shown = (n: number) => shownIn(frames[n], stills, ARMS);
 
-  it('renders the whole page, the arms a track over the bare torso of its still', async () => {
+  it('renders the whole page, the rest arms in its still and the gestures a track', async () => {
     expect(frames.length).toBe(DURATION / 40);
     const job = path.join(work, 'renders', 'job');
-    const still = await sharp(path.join(job, 'p1-still.png')).removeAlpha().raw().toBuffer();
-    // No arms in the still (it differs from the rest still there), and one sprite per pose shown.
-    expect(boxDifference(still, stills.get('rest')!, FRAME.width, ARMS)).toBeGreaterThan(4);
+    // The still ffmpeg reads has the rest arms; the one it is made from, the bare torso.
+    const bare = await sharp(path.join(job, 'p1-still.png')).removeAlpha().raw().toBuffer();
+    expect(boxDifference(bare, stills.get('rest')!, FRAME.width, ARMS)).toBeGreaterThan(4);
+    const armed = rgbOfPam(readFileSync(path.join(job, 'p1-still-armed.pam')));
+    expect(boxDifference(armed, stills.get('rest')!, FRAME.width, ARMS)).toBeLessThan(1);
+    // One opaque picture per gesture pose shown; the rest is never drawn by the track.
     const script = readFileSync(path.join(job, 'p1-arms.ffconcat'), 'utf8');
-    for (const pose of ['rest', 'pointRight', 'palm']) expect(script).toContain(`p1-arms-${pose}.pam`);
+    for (const pose of ['pointRight', 'palm']) {
+      expect(script).toContain(`p1-arms-${pose}.pam`);
+      const sprite = readFileSync(path.join(job, `p1-arms-${pose}.pam`));
+      const pixels = sprite.subarray(sprite.indexOf('ENDHDR\n') + 7);
+      expect(pixels.filter((_, i) => i % 4 === 3).every((a) => a === 255)).toBe(true);
+    }
+    expect(script).not.toContain('rest');
     expect(script).not.toContain('pointLeft');
   });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { armsScript, spriteCut } from '../../../src/server/video/armsTrack';
+import { armsScript, shownTimes, spriteCut } from '../../../src/server/video/armsTrack';
+import { overlayAt } from '../../../src/server/video/layers/picture';
 
 /** An RGBA picture of `width` x `height`, opaque where `drawn(x, y)`. */
 function picture(width: number, height: number, drawn: (x: number, y: number) => boolean): Buffer {
@@ -60,5 +61,25 @@ describe('the arms track script', () => {
       "file '/w/rest.pam'",
       '',
     ]);
+  });
+});
+
+describe('the frames the gesture track is drawn on', () => {
+  it('names each gesture run from half a frame before its first frame to half before its end', () => {
+    const runs = [
+      { pose: 'rest' as const, ms: 400 },
+      { pose: 'pointRight' as const, ms: 1600 },
+      { pose: 'rest' as const, ms: 1400 },
+      { pose: 'palm' as const, ms: 1600 },
+    ];
+    // At 25 fps: frames 10-49 and 85-124 (t = 0.40-1.96 s and 3.40-4.96 s).
+    expect(shownTimes(runs, 25)).toBe('between(t,0.3800,1.9800)+between(t,3.3800,4.9800)');
+    expect(overlayAt('[bg]', '[ar]', { x: 4, y: 8 }, shownTimes(runs.slice(0, 2), 25))).toBe(
+      "[bg][ar]overlay=4:8:eof_action=repeat:enable='between(t,0.3800,1.9800)'",
+    );
+  });
+
+  it('starts at the first frame when the stream opens on a gesture', () => {
+    expect(shownTimes([{ pose: 'palm', ms: 1600 }], 25)).toBe('between(t,0.0000,1.5800)');
   });
 });

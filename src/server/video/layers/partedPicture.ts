@@ -74,7 +74,8 @@ export function partPicture(
     // The arms while the part shows a gesture, over the bare torso of its still (or front).
     const source = armsSource(next(), fps, `${k}`);
     inputs.push(...armsInputs(files.arms));
-    draw(drawOver(head, source, { above: `[ar${k}]`, base: `[ab${k}]`, out: `[ao${k}]` }, files.arms.at));
+    const labels = { above: `[ar${k}]`, base: `[ab${k}]`, out: `[ao${k}]` };
+    draw(drawOver(head, source, labels, files.arms.at, files.arms.shown));
   }
   const tracks = { mouth: next(), blink: next() + 1 };
   const rig = partRig(plan.character.rig, part);

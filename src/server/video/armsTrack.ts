@@ -12,14 +12,14 @@ import type { ArmsTrack, Box, RigFiles } from './planTypes';
  * the page still: nothing is drawn per frame. A stretch with a gesture composes the bare torso into
  * the still and makes one sprite per pose it shows (its arms, its hands over them), at the export
  * size, cut to the box those poses reach (armsSprites). Then:
- * - over an opaque still (no page video in front of the background there), the rest arms are drawn
- *   into the still once, and each gesture pose becomes an opaque picture of that box: the bare
- *   still with the pose over it, drawn only on the gesture's frames (armsOverStill). Blending the
- *   arms on every frame of the page cost ffmpeg about 0.4 CPU s per 20 s page (issue 15);
+ * - over an opaque still (no page video in front of the background there), the page still is drawn
+ *   once per pose shown and the page reads them as a still track, one per run (armsOverStill):
+ *   nothing is drawn per frame. An overlay on every frame cost ffmpeg a copy of the whole frame
+ *   and the blend of the arms, 0.6 of a 23 s page's 3.5 G instructions of filters (issue 15);
  * - over a page video (the presenter a transparent front picture), every pose is a sprite drawn on
- *   every frame (writeArmsTrack), since what lies under the arms moves.
- * Either way the sprites are listed per run in an ffconcat script, so ffmpeg converts each once
- * per run and only places it, at one corner, on every frame it shows (like the head track).
+ *   every frame (writeArmsTrack), since what lies under the arms moves; ffmpeg converts each once
+ *   per run and only places it, at one corner, on every frame (like the head track).
+ * Either way the pictures are listed per run in an ffconcat script.
  */
 
 /** What the arms of one stream are drawn from. */
@@ -79,8 +79,7 @@ export async function armsSprites(
   // Sized and placed like the torso in the still (stillComposer's `placed`), so the pixels meet.
   const size = { width: Math.max(1, Math.round(box.width)), height: Math.max(1, Math.round(box.height)) };
   const corner = { x: Math.round(box.x), y: Math.round(box.y) };
-  // The rest pose is always one: over an opaque still it goes into the still (armsOverStill).
-  const poses = [...new Set<TorsoPose>(['rest', ...runs.map((r) => r.pose)])];
+  const poses = [...new Set(runs.map((r) => r.pose))];
   // One sprite per pose: its arms with its hands over them, as the art draws them.
   const whole = await Promise.all(
     poses.map(async (pose) => {
@@ -125,60 +124,27 @@ export async function writeArmsTrack(sprites: ArmsSprites): Promise<ArmsTrack> {
 }
 
 /**
- * The arms over the opaque still `bare` (drawn with the bare torso): `output` (PAM) is that still
- * with the rest arms drawn in, and the track answered draws, on the gesture frames only, each
- * gesture pose as an opaque picture of the sprites' box (the bare still there, the pose over it).
+ * The arms over the opaque still `bare` (drawn with the bare torso) as a still track: the still
+ * with each pose the stream shows drawn in (`<base>-still-<pose>.pam`), listed per run like the
+ * arms track (`<base>-stills.ffconcat`, answered). The page graph reads it in place of the still.
  */
-export async function armsOverStill(
-  sprites: ArmsSprites,
-  bare: string,
-  output: string,
-  fps: number,
-): Promise<ArmsTrack> {
+export async function armsOverStill(sprites: ArmsSprites, bare: string): Promise<string> {
   const still = await sharp(bare).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   const { width, height } = still.info;
-  const { size, at } = sprites;
-  const box = { ...at, ...size };
-  const drawn = async (pose: TorsoPose, below: Buffer, w: number, h: number, left: number, top: number) =>
-    sharp(below, { raw: { width: w, height: h, channels: 4 } })
-      .composite([{ input: sprites.pictures.get(pose)!, raw: { ...size, channels: 4 }, left, top }])
-      .raw()
-      .toBuffer();
-  await writeFile(
-    output,
-    pam({ data: await drawn('rest', still.data, width, height, at.x, at.y), width, height }),
-  );
-  const under = cropRgba(still.data, width, box);
   const files: Record<string, string> = {};
   for (const { pose } of sprites.runs) {
-    if (pose === 'rest' || files[pose]) continue;
-    files[pose] = `${sprites.base}-${pose}.pam`;
-    await writeFile(
-      files[pose],
-      pam({ data: await drawn(pose, under, size.width, size.height, 0, 0), ...size }),
-    );
+    if (files[pose]) continue;
+    files[pose] = `${sprites.base}-still-${pose}.pam`;
+    const sprite = { input: sprites.pictures.get(pose)!, raw: { ...sprites.size, channels: 4 as const } };
+    const data = await sharp(still.data, { raw: { width, height, channels: 4 } })
+      .composite([{ ...sprite, left: sprites.at.x, top: sprites.at.y }])
+      .raw()
+      .toBuffer();
+    await writeFile(files[pose], pam({ data, width, height }));
   }
-  // The rest runs list a gesture picture too (one size for the whole track); it is never drawn.
-  const first = Object.values(files)[0];
-  const track = `${sprites.base}.ffconcat`;
-  await writeFile(track, armsScript(sprites.runs, { ...files, rest: first }));
-  return { track, at, shown: shownTimes(sprites.runs, fps) };
-}
-
-/**
- * The timeline expression of the stretches that show a gesture, on the stream's clock: half a
- * frame early at both ends, so a frame is in exactly when the track's sprite for it is a gesture.
- */
-export function shownTimes(runs: readonly { pose: TorsoPose; ms: number }[], fps: number): string {
-  const half = 500 / fps;
-  const terms: string[] = [];
-  let at = 0;
-  for (const run of runs) {
-    const sec = (ms: number) => (Math.max(0, ms) / 1000).toFixed(4);
-    if (run.pose !== 'rest') terms.push(`between(t,${sec(at - half)},${sec(at + run.ms - half)})`);
-    at += run.ms;
-  }
-  return terms.join('+');
+  const track = `${sprites.base}-stills.ffconcat`;
+  await writeFile(track, armsScript(sprites.runs, files));
+  return track;
 }
 
 /** The `box` part of RGBA pixels `width` wide. */

@@ -163,6 +163,7 @@ export interface PlannedSticker extends StickerFile {
 
 /** The files one page's ffmpeg command reads and writes (pageArgs). */
 export interface PageFiles {
+  /** The page still, or a still track of it (`.ffconcat`, armsOverStill: the still per arms pose). */
   still: string;
   mouthTrack: string;
   blinkTrack: string;
@@ -187,8 +188,6 @@ export interface PageFiles {
 export interface ArmsTrack {
   track: string;
   at: { x: number; y: number };
-  /** A timeline expression of t: drawn only then (the rest arms are in the still); always without. */
-  shown?: string;
 }
 
 /** The files of one shot part: its composed still and its own mouth and blink tracks (part time). */

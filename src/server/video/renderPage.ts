@@ -35,9 +35,9 @@ export function subtitleScript(plan: PagePlan): string | null {
 /**
  * The page's still (and with a page video that reaches the presenter, the presenter's front picture
  * over it; beside the video, the presenter is in the still). While the page shows a gesture, the
- * still is drawn with the bare torso and the arms come as a track (armsTrack.ts): over the still,
- * the rest arms go into it and the track draws the gestures only; over a front, it draws every
- * pose. A page with shot parts composes a still per framing instead (writePartFiles).
+ * still is drawn with the bare torso, and the arms (armsTrack.ts) drawn into it per pose make a
+ * still track; over a front, they are a track of sprites drawn on every frame. A page with shot
+ * parts composes a still per framing instead (writePartFiles).
  */
 async function pageStills(
   plan: PagePlan,
@@ -61,9 +61,7 @@ async function pageStills(
     // Beside a page video the body is in the background still too, drawn once.
     const view = plan.video ? { slide: null, character: plan.character.box } : undefined;
     await composeStill(drawn, still, view, cache);
-    if (!gesture) return { still };
-    const armed = `${prefix}-still-armed.pam`;
-    return { still: armed, arms: await armsOverStill(gesture.sprites, still, armed, plan.fps) };
+    return { still: gesture ? await armsOverStill(gesture.sprites, still) : still };
   }
   // The video sits between the background and the presenter.
   await composeStill(plan, still, { slide: null, character: null }, cache);

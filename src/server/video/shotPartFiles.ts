@@ -98,12 +98,8 @@ export async function writePartFiles(
         await composeStill(posed, still, part, page.stills);
         stills.add(still);
       }
-      if (gesture) {
-        // The rest arms into this part's own copy of the still; its gestures only as a track.
-        const armed = `${prefix}-part${k}-still-armed.pam`;
-        arms = await armsOverStill(gesture.sprites, still, armed, plan.fps);
-        still = armed;
-      }
+      // The arms drawn into the still per pose, as the part's own still track.
+      if (gesture) still = await armsOverStill(gesture.sprites, still);
     }
     // The shape in force when the part starts, then the cues inside it, in part time.
     const before = cues.filter((c) => c.startMs <= from).at(-1);

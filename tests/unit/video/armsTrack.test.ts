@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { armsScript, shownTimes, spriteCut } from '../../../src/server/video/armsTrack';
-import { overlayAt } from '../../../src/server/video/layers/picture';
+import { armsScript, spriteCut } from '../../../src/server/video/armsTrack';
+import { loopedStill, stillInputs } from '../../../src/server/video/layers/stills';
 
 /** An RGBA picture of `width` x `height`, opaque where `drawn(x, y)`. */
 function picture(width: number, height: number, drawn: (x: number, y: number) => boolean): Buffer {
@@ -64,22 +64,18 @@ describe('the arms track script', () => {
   });
 });
 
-describe('the frames the gesture track is drawn on', () => {
-  it('names each gesture run from half a frame before its first frame to half before its end', () => {
-    const runs = [
-      { pose: 'rest' as const, ms: 400 },
-      { pose: 'pointRight' as const, ms: 1600 },
-      { pose: 'rest' as const, ms: 1400 },
-      { pose: 'palm' as const, ms: 1600 },
-    ];
-    // At 25 fps: frames 10-49 and 85-124 (t = 0.40-1.96 s and 3.40-4.96 s).
-    expect(shownTimes(runs, 25)).toBe('between(t,0.3800,1.9800)+between(t,3.3800,4.9800)');
-    expect(overlayAt('[bg]', '[ar]', { x: 4, y: 8 }, shownTimes(runs.slice(0, 2), 25))).toBe(
-      "[bg][ar]overlay=4:8:eof_action=repeat:enable='between(t,0.3800,1.9800)'",
+describe('a still track in the page graph', () => {
+  it('is read with the concat demuxer and converted once per picture before fps repeats it', () => {
+    const track = '/w/p1-arms-stills.ffconcat';
+    expect(stillInputs(track)).toEqual(['-f', 'concat', '-safe', '0', '-i', track]);
+    expect(loopedStill(0, 25, { file: track })).toBe('[0:v]format=yuv420p,fps=25');
+    expect(loopedStill(3, 25, { file: track, frames: 75 })).toBe(
+      '[3:v]format=yuv420p,fps=25,trim=end_frame=75',
     );
-  });
-
-  it('starts at the first frame when the stream opens on a gesture', () => {
-    expect(shownTimes([{ pose: 'palm', ms: 1600 }], 25)).toBe('between(t,0.0000,1.5800)');
+    // One picture: decoded once and looped.
+    expect(stillInputs('/w/p1-still.png')).toEqual(['-i', '/w/p1-still.png']);
+    expect(loopedStill(0, 25, { file: '/w/p1-still.png' })).toBe(
+      '[0:v]format=yuv420p,loop=loop=-1:size=1:start=0,settb=1/25,setpts=N',
+    );
   });
 });

@@ -3,8 +3,7 @@ import { overlayAt } from './picture';
 
 /*
  * The presenter's arms while a stretch has a gesture (armsTrack.ts): the arms track read with the
- * concat demuxer, each sprite converted once (before fps repeats it) and placed at one corner, on
- * the gesture frames only where the rest arms are in the still.
+ * concat demuxer, each sprite converted once (before fps repeats it) and placed at one corner.
  */
 
 /** Input arguments of an arms track; none without one. */
@@ -17,5 +16,5 @@ export const armsSource = (input: number, fps: number, suffix: string) =>
 
 /** The arms (input `input`) drawn over the picture `below` into `out`. */
 export function armsOver(below: string, out: string, input: number, arms: ArmsTrack, fps: number): string[] {
-  return [armsSource(input, fps, ''), `${overlayAt(below, '[ar]', arms.at, arms.shown)}${out}`];
+  return [armsSource(input, fps, ''), `${overlayAt(below, '[ar]', arms.at)}${out}`];
 }

@@ -6,7 +6,7 @@ import { drawOver, type Picture, type VideoSound } from './picture';
 import { pageMotion } from '../speaking';
 import { partRig } from './headPart';
 import { presenterSprites, spriteInputs } from './sprites';
-import { frontArea, loopedStill } from './stills';
+import { frontArea, loopedStill, stillInputs } from './stills';
 import { armsInputs, armsSource } from './armsPart';
 
 /**
@@ -46,11 +46,11 @@ export function partPicture(
   // A part's stream starts at its lead: the frames that fade in over the previous framing.
   const frames = partFrames(part, fps);
   const window = { startMs: part.startMs - (part.leadMs ?? 0), durationMs: (frames * 1000) / fps };
-  const inputs = ['-i', files.still];
+  const inputs = stillInputs(files.still);
   const next = () => first + inputCount(inputs);
   const chains: string[] = [];
   // setsar=1: the parts are concatenated, and concat takes one sample aspect ratio.
-  let head = `${loopedStill(first, fps, { frames })},setsar=1`;
+  let head = `${loopedStill(first, fps, { frames, file: files.still })},setsar=1`;
   const draw = (layer: { chains: string[]; head: string }) => {
     chains.push(...layer.chains);
     head = layer.head;
@@ -74,8 +74,7 @@ export function partPicture(
     // The arms while the part shows a gesture, over the bare torso of its still (or front).
     const source = armsSource(next(), fps, `${k}`);
     inputs.push(...armsInputs(files.arms));
-    const labels = { above: `[ar${k}]`, base: `[ab${k}]`, out: `[ao${k}]` };
-    draw(drawOver(head, source, labels, files.arms.at, files.arms.shown));
+    draw(drawOver(head, source, { above: `[ar${k}]`, base: `[ab${k}]`, out: `[ao${k}]` }, files.arms.at));
   }
   const tracks = { mouth: next(), blink: next() + 1 };
   const rig = partRig(plan.character.rig, part);

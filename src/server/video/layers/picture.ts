@@ -25,12 +25,10 @@ export interface At {
 
 /**
  * `above` drawn over `below` at `at`, as an open chain; a stream that ends holds its last frame
- * (a looped still or a sprite track shorter than the page by a frame never blinks out). With
- * `shown` (a timeline expression of t) it is drawn only while that is not 0.
+ * (a looped still or a sprite track shorter than the page by a frame never blinks out).
  */
-export function overlayAt(below: string, above: string, at: At, shown?: string): string {
-  const enable = shown ? `:enable='${shown}'` : '';
-  return `${below}${above}overlay=${at.x}:${at.y}:eof_action=repeat${enable}`;
+export function overlayAt(below: string, above: string, at: At): string {
+  return `${below}${above}overlay=${at.x}:${at.y}:eof_action=repeat`;
 }
 
 /**
@@ -43,11 +41,7 @@ export function drawOver(
   source: string,
   labels: { above: string; base: string; out: string },
   at: At,
-  shown?: string,
 ): { chains: string[]; head: string } {
   const { above, base, out } = labels;
-  return {
-    chains: [source, `${head}${base}`, `${overlayAt(base, above, at, shown)}${out}`],
-    head: `${out}null`,
-  };
+  return { chains: [source, `${head}${base}`, `${overlayAt(base, above, at)}${out}`], head: `${out}null` };
 }

@@ -5,16 +5,26 @@ import type { Box } from '../planTypes';
  * chain: decoded once, converted to YUV once and the converted frame looped at the page fps.
  * Converting after the loop would redo a 1080p colour conversion on every frame (measured: half
  * the speed). `alpha` keeps the transparency of a front still; `frames` cuts it to a shot part.
+ * A still track (`file` an ffconcat script: the still per arms pose, armsOverStill) is converted
+ * once per picture shown, before fps repeats it, so it costs the same per frame.
  */
 export function loopedStill(
   input: number,
   fps: number,
-  opts: { alpha?: boolean; frames?: number } = {},
+  opts: { alpha?: boolean; frames?: number; file?: string } = {},
 ): string {
   const format = opts.alpha ? 'yuva420p' : 'yuv420p';
   const cut = opts.frames === undefined ? '' : `,trim=end_frame=${opts.frames}`;
+  if (opts.file && isStillTrack(opts.file)) return `[${input}:v]format=${format},fps=${fps}${cut}`;
   return `[${input}:v]format=${format},loop=loop=-1:size=1:start=0,settb=1/${fps},setpts=N${cut}`;
 }
+
+/** Whether a still file is a still track (an ffconcat script of stills), not one picture. */
+export const isStillTrack = (file: string) => file.endsWith('.ffconcat');
+
+/** The input arguments of a still or a still track. */
+export const stillInputs = (file: string) =>
+  isStillTrack(file) ? ['-f', 'concat', '-safe', '0', '-i', file] : ['-i', file];
 
 /**
  * The part of the frame a front still covers (the presenter body over a page video): the

@@ -4,7 +4,7 @@ import { overlayAt, type Picture, type VideoSound } from './picture';
 import { pageMotion } from '../speaking';
 import { armsInputs, armsOver } from './armsPart';
 import { presenterSprites, spriteInputCount, spriteInputs } from './sprites';
-import { frontArea, loopedStill } from './stills';
+import { frontArea, loopedStill, stillInputs } from './stills';
 
 /**
  * The picture of a page in one framing: the page still (everything that does not move) with the
@@ -17,7 +17,7 @@ import { frontArea, loopedStill } from './stills';
 export function wholePicture(plan: PagePlan, files: PageFiles): Picture & { sound: VideoSound } {
   const { fps, video } = plan;
   const { rig, box } = plan.character;
-  const background = `${loopedStill(0, fps)}[bg]`;
+  const background = `${loopedStill(0, fps, { file: files.still })}[bg]`;
   const tracks = spriteInputs(files.mouthTrack, files.blinkTrack, rig, files.headTrack);
   const motion = { timeline: pageMotion(plan), offsetMs: 0, headTrack: Boolean(files.headTrack) };
   // The arms drawn over `below` into `out` when the page shows a gesture; the sprites go on top.
@@ -28,7 +28,7 @@ export function wholePicture(plan: PagePlan, files: PageFiles): Picture & { soun
     const labels = { below: arms.below, out: '[v1]', suffix: '' };
     const sprites = presenterSprites(rig, box, fps, { mouth: 1, blink: 2 }, labels, motion);
     return {
-      inputs: ['-i', files.still, ...tracks, ...armsInputs(files.arms)],
+      inputs: [...stillInputs(files.still), ...tracks, ...armsInputs(files.arms)],
       chains: [background, ...arms.chains, ...sprites.sources, sprites.mouth],
       head: sprites.head,
       sound: null,
@@ -43,8 +43,7 @@ export function wholePicture(plan: PagePlan, files: PageFiles): Picture & { soun
   const overVideo = `${overlayAt('[bg]', '[pv]', videoAt(video.box))}[v${front ? 0 : 1}]`;
   return {
     inputs: [
-      '-i',
-      files.still,
+      ...stillInputs(files.still),
       ...(files.front ? ['-i', files.front] : []),
       ...tracks,
       ...pageVideoInput(video.file),

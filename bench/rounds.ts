@@ -1,0 +1,47 @@
+/*
+ * Ours against the baselines in interleaved rounds (issue 15). On these 2-core VMs one figure
+ * moves by up to 10% between runs minutes apart (x264 alone on the same stills: 76.2, 77.3 and 83.4
+ * CPU s in three runs within an hour, on AMD EPYC), and within one run ours and the baselines were
+ * measured minutes apart, each once. A round measures all three one after the other: ours (the
+ * project rendered again with subtitles off, its pages not cached; stills, sprites and soundtrack
+ * pieces found, as a render after switching subtitles off finds them), the naive baseline and x264
+ * alone. Ratios are taken within each round; the round with the median ratio is reported.
+ */
+
+/** One round's measurements: wall ms and CPU s of each. */
+export interface Round {
+  ours: { ms: number; cpuS: number };
+  naive: { ms: number; cpuS: number };
+  encoder: { ms: number; cpuS: number };
+}
+
+type Measured = () => Promise<{ ms: number; cpuS: number }>;
+
+/** `count` rounds; `forget` runs before each render of ours (it empties the page cache). */
+export async function benchRounds(
+  count: number,
+  steps: { ours: Measured; naive: Measured; encoder: Measured; forget: () => void },
+): Promise<Round[]> {
+  const rounds: Round[] = [];
+  for (let k = 0; k < count; k++) {
+    steps.forget();
+    const ours = await steps.ours();
+    const naive = await steps.naive();
+    const encoder = await steps.encoder();
+    rounds.push({ ours, naive, encoder });
+  }
+  return rounds;
+}
+
+/** The median of `values` (the lower middle one of an even count). */
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)];
+}
+
+/** Each round's CPU ratios: x264 alone / ours (<= 1) and naive / ours, with their medians. */
+export function roundRatios(rounds: Round[]) {
+  const vsEncoder = rounds.map((r) => +(r.encoder.cpuS / r.ours.cpuS).toFixed(3));
+  const vsNaive = rounds.map((r) => +(r.naive.cpuS / r.ours.cpuS).toFixed(3));
+  return { vsEncoder, vsNaive, medianVsEncoder: median(vsEncoder), medianVsNaive: median(vsNaive) };
+}

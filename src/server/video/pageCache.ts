@@ -121,6 +121,11 @@ export class PageCache {
     return path.join(this.dir, `${key}${this.ext}`);
   }
 
+  /** The same folder and limits for entries of another kind (pruned together with these). */
+  withExt(ext: string): PageCache {
+    return new PageCache(this.dir, this.limits, ext);
+  }
+
   /** Puts the cached page `key` at `dest` (hard link, or copy across devices); false on a miss. */
   async take(key: string, dest: string): Promise<boolean> {
     const file = this.entry(key);

@@ -61,7 +61,7 @@ async function pageStills(
     // Beside a page video the body is in the background still too, drawn once.
     const view = plan.video ? { slide: null, character: plan.character.box } : undefined;
     await composeStill(drawn, still, view, cache);
-    return { still: gesture ? await armsOverStill(gesture.sprites, still) : still };
+    return { still: gesture ? await armsOverStill(gesture.sprites, still, cache.withExt('.pam')) : still };
   }
   // The video sits between the background and the presenter.
   await composeStill(plan, still, { slide: null, character: null }, cache);

@@ -99,7 +99,7 @@ export async function writePartFiles(
         stills.add(still);
       }
       // The arms drawn into the still per pose, as the part's own still track.
-      if (gesture) still = await armsOverStill(gesture.sprites, still);
+      if (gesture) still = await armsOverStill(gesture.sprites, still, page.stills?.withExt('.pam'));
     }
     // The shape in force when the part starts, then the cues inside it, in part time.
     const before = cues.filter((c) => c.startMs <= from).at(-1);

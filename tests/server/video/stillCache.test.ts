@@ -1,15 +1,25 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
+import { armsOverStill, type ArmsSprites } from '../../../src/server/video/armsTrack';
 import { PageCache } from '../../../src/server/video/pageCache';
 import type { PagePlan } from '../../../src/server/video/planTypes';
 import { composeFront, composeStill, stillCacheOf } from '../../../src/server/video/stillComposer';
 
 /*
  * The still cache (issue 15): a re-render draws no still it drew before from the same files and
- * boxes, and any change to what a still shows draws it again.
+ * boxes (nor a still posed for a gesture, armsTrack.ts), and any change to what a still shows
+ * draws it again.
  */
 
 const dir = mkdtempSync(path.join(tmpdir(), 'ps-stills-'));
@@ -75,6 +85,41 @@ describe('the still cache', () => {
     const touched = path.join(dir, 'touched.png');
     expect(readFileSync(touched).equals(readFileSync(fresh))).toBe(true);
     expect(readdirSync(cache.dir).filter((f) => f.startsWith('.tmp-'))).toEqual([]);
+  });
+
+  it('links the posed stills of a gesture drawn before, and draws them again for another still', async () => {
+    const bare = await solid('bare.png', 64, 48, [0, 0, 255]);
+    const arms = (rgb: number[]) =>
+      Buffer.from(Array.from({ length: 4 * 6 }, (_, i) => [...rgb, 255][i % 4]));
+    const sprites: ArmsSprites = {
+      runs: [
+        { pose: 'rest', ms: 400 },
+        { pose: 'palm', ms: 1600 },
+      ],
+      pictures: new Map([
+        ['rest', arms([255, 0, 0])],
+        ['palm', arms([0, 255, 0])],
+      ]),
+      size: { width: 3, height: 2 },
+      at: { x: 10, y: 20 },
+      base: path.join(dir, 'p1-arms'),
+    };
+    const cache = new PageCache(path.join(dir, 'posed'), undefined, '.png').withExt('.pam');
+    const pams = () => readdirSync(cache.dir).filter((f) => f.endsWith('.pam'));
+    const drawn = await armsOverStill(sprites, bare);
+    const rest = readFileSync(`${sprites.base}-still-rest.pam`);
+    expect(readFileSync(drawn, 'utf8')).toContain('p1-arms-still-palm.pam');
+    await armsOverStill(sprites, bare, cache);
+    expect(pams()).toHaveLength(2);
+    // The cached entries are what an uncached drawing writes; a hit links them, marked or not.
+    for (const entry of pams()) writeFileSync(path.join(cache.dir, entry), 'marked');
+    await armsOverStill(sprites, bare, cache);
+    expect(readFileSync(`${sprites.base}-still-rest.pam`, 'utf8')).toBe('marked');
+    // Another bare still: drawn and stored anew.
+    const other = await solid('bare2.png', 64, 48, [0, 0, 254]);
+    await armsOverStill(sprites, other, cache);
+    expect(pams()).toHaveLength(4);
+    expect(readFileSync(`${sprites.base}-still-rest.pam`).equals(rest)).toBe(false);
   });
 
   it('lives beside the page cache, two folders above a page work folder', async () => {

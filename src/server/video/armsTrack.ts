@@ -95,11 +95,16 @@ export async function armsSprites(
   const cut = spriteCut(whole, size, corner, frame);
   if (!cut) return null;
   const pictures = new Map<TorsoPose, Buffer>();
-  for (const [i, pose] of poses.entries())
+  for (const [i, pose] of poses.entries()) {
+    const extract = { left: cut.x, top: cut.y, width: cut.width, height: cut.height };
     pictures.set(
       pose,
-      cropRgba(whole[i], size.width, { x: cut.x, y: cut.y, width: cut.width, height: cut.height }),
+      await sharp(whole[i], { raw: { ...size, channels: 4 } })
+        .extract(extract)
+        .raw()
+        .toBuffer(),
     );
+  }
   return {
     rig: { ...rig, body: rig.arms.bare },
     sprites: {
@@ -112,16 +117,32 @@ export async function armsSprites(
   };
 }
 
-/** Every pose the stream shows as a sprite drawn on every frame: for a still the video covers. */
-export async function writeArmsTrack(sprites: ArmsSprites): Promise<ArmsTrack> {
+/**
+ * Writes one picture per pose the runs show (`write` puts it at the file it is given,
+ * `<base><name>-<pose>.pam`) and the ffconcat script listing them per run (`<base><name>s.ffconcat`
+ * for a still track, `<base>.ffconcat` for sprites); answers the script.
+ */
+async function writePoseTrack(
+  sprites: ArmsSprites,
+  name: '' | '-still',
+  write: (pose: TorsoPose, file: string) => Promise<void>,
+): Promise<string> {
   const files: Record<string, string> = {};
   for (const { pose } of sprites.runs) {
     if (files[pose]) continue;
-    files[pose] = `${sprites.base}-${pose}.pam`;
-    await writeFile(files[pose], pam({ data: sprites.pictures.get(pose)!, ...sprites.size }));
+    files[pose] = `${sprites.base}${name}-${pose}.pam`;
+    await write(pose, files[pose]);
   }
-  const track = `${sprites.base}.ffconcat`;
+  const track = `${sprites.base}${name ? `${name}s` : ''}.ffconcat`;
   await writeFile(track, armsScript(sprites.runs, files));
+  return track;
+}
+
+/** Every pose the stream shows as a sprite drawn on every frame: for a still the video covers. */
+export async function writeArmsTrack(sprites: ArmsSprites): Promise<ArmsTrack> {
+  const track = await writePoseTrack(sprites, '', (pose, file) =>
+    writeFile(file, pam({ data: sprites.pictures.get(pose)!, ...sprites.size })),
+  );
   return { track, at: sprites.at };
 }
 
@@ -148,11 +169,8 @@ export async function armsOverStill(sprites: ArmsSprites, bare: string, cache?: 
       .digest('hex')
       .slice(0, 40);
   let still: { data: Buffer; info: { width: number; height: number } } | null = null;
-  const files: Record<string, string> = {};
-  for (const { pose } of sprites.runs) {
-    if (files[pose]) continue;
-    files[pose] = `${sprites.base}-still-${pose}.pam`;
-    if (cache && (await cache.take(keyOf(pose), files[pose]))) continue;
+  return writePoseTrack(sprites, '-still', async (pose, file) => {
+    if (cache && (await cache.take(keyOf(pose), file))) return;
     still ??= await sharp(bare).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
     const { width, height } = still.info;
     const sprite = { input: sprites.pictures.get(pose)!, raw: { ...sprites.size, channels: 4 as const } };
@@ -160,22 +178,9 @@ export async function armsOverStill(sprites: ArmsSprites, bare: string, cache?: 
       .composite([{ ...sprite, left: sprites.at.x, top: sprites.at.y }])
       .raw()
       .toBuffer();
-    await writeFile(files[pose], pam({ data, width, height }));
-    if (cache) await cache.put(keyOf(pose), files[pose]);
-  }
-  const track = `${sprites.base}-stills.ffconcat`;
-  await writeFile(track, armsScript(sprites.runs, files));
-  return track;
-}
-
-/** The `box` part of RGBA pixels `width` wide. */
-function cropRgba(data: Buffer, width: number, box: Box): Buffer {
-  const out = Buffer.alloc(box.width * box.height * 4);
-  for (let y = 0; y < box.height; y++) {
-    const from = ((box.y + y) * width + box.x) * 4;
-    data.copy(out, y * box.width * 4, from, from + box.width * 4);
-  }
-  return out;
+    await writeFile(file, pam({ data, width, height }));
+    if (cache) await cache.put(keyOf(pose), file);
+  });
 }
 
 /**

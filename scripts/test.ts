@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
+import { stripVTControlCharacters } from 'node:util';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { storeAwareTests } from './storeAwareTests';
@@ -58,16 +59,27 @@ interface JsonReport {
     name: string;
     status: string;
     message?: string;
-    assertionResults: { status: string; fullName: string }[];
+    assertionResults: { status: string; fullName: string; failureMessages?: string[] }[];
   }[];
 }
+
+/** The first lines of a failure (the assertion and where it failed), without colour codes. */
+function firstLines(message: string | undefined, lines = 3): string {
+  if (!message) return '';
+  return stripVTControlCharacters(message)
+    .split('\n')
+    .slice(0, lines)
+    .map((line) => `\n      ${line.slice(0, 300)}`)
+    .join('');
+}
+
 function failedTestsOf(json: JsonReport, stage: string): string[] {
   return json.testResults.flatMap((file) => {
     const where = `${stage}: ${path.relative(root, file.name)}`;
     const tests = file.assertionResults.filter((test) => test.status === 'failed');
     // A file that failed outside its tests (a hook, an import) has no failed test to name.
     if (tests.length === 0 && file.status === 'failed') return [`${where} (${file.message ?? 'failed'})`];
-    return tests.map((test) => `${where} > ${test.fullName}`);
+    return tests.map((test) => `${where} > ${test.fullName}${firstLines(test.failureMessages?.[0])}`);
   });
 }
 

@@ -38,6 +38,9 @@ describe('temporary files', () => {
       put(path.join(deckDir, '.raster-0123456789ab.tmp/images/1.png')),
       put(path.join(dataDir, 'files/u/1/audio/take.wav.0123456789ab.tmp.wav')),
       put(path.join(dataDir, 'cache/pages/.tmp-0123456789ab.mp4')),
+      // Head sprites being converted (spriteFrames.ts): the PAM inputs and the NUT segments.
+      put(path.join(dataDir, 'cache/heads/look/.tmp-0123456789ab-in-3.pam')),
+      put(path.join(dataDir, 'cache/heads/look/.tmp-0123456789ab-out-3.nut')),
     ];
     const kept = [
       put(path.join(deckDir, 'images/1.png')),

@@ -122,7 +122,9 @@ describe.each(testDialects())('upload limits and messages on %s', (dialect) => {
     const done = await settled(alice, res.body.data.pptId);
     expect(done.status).toBe('failed');
     expect(done.error).toBe('PDF第 2 页内容过于复杂，2 秒内未能转换完成，请简化该页后重新上传');
-    expect(Date.now() - started).toBeLessThan(10_000);
+    // Stopped, not waited out (the page alone took 23 s to rasterise with the suite running). The
+    // bound leaves room for the worker's start and page 1 under load: 11.3 s once, with two suites.
+    expect(Date.now() - started).toBeLessThan(15_000);
     // Nothing half-written is left beside the deck.
     const names = await t.stored.listAll('u');
     expect(names.filter((n) => n.includes('.raster-'))).toEqual([]);

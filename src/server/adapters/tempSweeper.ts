@@ -5,10 +5,12 @@ import path from 'node:path';
  * Temporary files a crash can leave behind: uploads and job scratch folders in DATA_DIR/tmp, and
  * the write-beside-then-rename names inside the store and the page cache (`.raster-<hex>.tmp`
  * folders of a deck being rasterised, `<file>.<hex>.tmp.<ext>` of audio and video being written,
- * `.tmp-<hex>.mp4` of a page being cached). Work in progress touches its files continuously, so
- * what nobody has written for a while belongs to no running job.
+ * `.tmp-<hex>.mp4` of a page being cached, `.tmp-<hex>-in-<n>.pam` and `.tmp-<hex>-out-<n>.nut` of
+ * head sprites being converted). Work in progress touches its files continuously, so what nobody
+ * has written for a while belongs to no running job.
  */
-const TEMP_NAME = /^\.raster-[0-9a-f]+\.tmp$|^\.tmp-[0-9a-f]+\.\w+$|\.[0-9a-f]{12}\.tmp(\.\w+)?$/;
+const TEMP_NAME =
+  /^\.raster-[0-9a-f]+\.tmp$|^\.tmp-[0-9a-f]+(-(in|out)-\d+)?\.\w+$|\.[0-9a-f]{12}\.tmp(\.\w+)?$/;
 
 /** The newest modification time of a file, or of anything inside a folder. */
 async function newestChange(target: string): Promise<number> {

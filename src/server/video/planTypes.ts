@@ -159,6 +159,14 @@ export interface PlannedSticker extends StickerFile {
   startMs: number;
   /** Drawn into the page still (whole page, static, clear of the animated sprites). */
   baked: boolean;
+  /** A GIF's loop at its box's size (gifLoop.ts), read instead of the GIF; made by renderPage. */
+  loop?: GifLoop;
+}
+
+/** One loop of a GIF as raw yuva420p frames at the sticker's box size, at `fps` (`1000/<step ms>`). */
+export interface GifLoop {
+  file: string;
+  fps: string;
 }
 
 /** The files one page's ffmpeg command reads and writes (pageArgs). */

@@ -11,6 +11,7 @@ import { armsOverStill, armsSprites, writeArmsTrack } from './armsTrack';
 import type { MotionTimeline } from '../../model/motion';
 import { blinkTimes } from './renderPlan';
 import { filtersOnlyArgs, profiling, timed, timedFfmpeg } from './renderProfile';
+import { withGifLoops } from './gifLoop';
 import { writePartFiles } from './shotPartFiles';
 import { pageMotion, pageMouthCues } from './speaking';
 import { composeFront, composeStill, stillCacheOf, transparentLike } from './stillComposer';
@@ -125,10 +126,13 @@ export async function renderPage(
     subtitles = { assFile: `${prefix}-subtitles.ass`, fontsDir: subtitleFontDir() };
     await timed('subtitle script', () => writeFile(subtitles!.assFile, script));
   }
+  const stickers = await timed('GIF loops (made or found)', () =>
+    withGifLoops(plan.stickers, prefix, stills),
+  );
   // Composing the still and the tracks takes a while: a cancel meanwhile starts no encoder.
   signal.throwIfAborted();
   const args = pageArgs(
-    plan,
+    { ...plan, stickers },
     {
       still,
       mouthTrack: mouthFile,

@@ -21,6 +21,7 @@ export const RENDER_STAGES = [
   'head track (sprites made or found)',
   'shot-part files',
   'subtitle script',
+  'GIF loops (made or found)',
   'page ffmpeg (decode, filters, encode, audio)',
   'of which filters without encoding (profile run)',
   'join pages (concat)',

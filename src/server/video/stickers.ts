@@ -44,12 +44,25 @@ export function planStickers(
 
 const sec = (ms: number) => (ms / 1000).toFixed(3);
 
-/** Input arguments of the overlaid stickers (GIFs loop as the file says, like a browser shows them). */
+/**
+ * Input arguments of the overlaid stickers. A GIF's loop track (gifLoop.ts) repeats until the page
+ * ends, as on the stage; a GIF without one (too many frames for a loop track) is read as a file
+ * that loops as it says.
+ */
 export function stickerInputs(stickers: PlannedSticker[]): string[] {
-  return stickers
-    .filter((s) => !s.baked)
-    .flatMap((s) => (s.gif ? ['-ignore_loop', '0', '-i', s.file] : ['-i', s.file]));
+  return stickers.filter((s) => !s.baked).flatMap(stickerInput);
 }
+
+const stickerInput = (s: PlannedSticker) => {
+  if (s.loop) {
+    const { width, height } = s.box;
+    return [
+      '-f', 'rawvideo', '-pix_fmt', 'yuva420p', '-s', `${width}x${height}`, '-framerate', s.loop.fps,
+      '-stream_loop', '-1', '-i', s.loop.file,
+    ]; // prettier-ignore
+  }
+  return s.gif ? ['-ignore_loop', '0', '-i', s.file] : ['-i', s.file];
+};
 
 /**
  * Filter chains drawing the overlaid stickers over `[from]` into `[to]`; `first` is the input index
@@ -65,8 +78,10 @@ export function stickerChains(stickers: PlannedSticker[], first: number, from: s
   overlays.forEach((s, k) => {
     const input = `[${first + k}:v]`;
     const { width, height } = s.box;
-    const shift = s.gif ? `,setpts=PTS-STARTPTS+${sec(s.startMs)}/TB` : '';
-    chains.push(`${input}scale=${width}:${height}${shift}[st${k}]`);
+    const shift = `setpts=PTS-STARTPTS+${sec(s.startMs)}/TB`;
+    // A loop track is already at the box's size.
+    const picture = s.loop ? shift : s.gif ? `scale=${width}:${height},${shift}` : `scale=${width}:${height}`;
+    chains.push(`${input}${picture}[st${k}]`);
     const next = k === overlays.length - 1 ? to : `[sv${k}]`;
     const enable = s.gif || s.startMs === 0 ? '' : `:enable='gte(t,${sec(s.startMs)})'`;
     chains.push(`${overlayAt(label, `[st${k}]`, s.box)}${enable}${next}`);

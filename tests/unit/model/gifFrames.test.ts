@@ -1,85 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { decodeGifFrames, frameAt, playedDelay, totalDurationMs } from '../../../src/workers/gifFrames';
+import {
+  decodeGifFrames,
+  frameAt,
+  gifDelays,
+  playedDelay,
+  totalDurationMs,
+} from '../../../src/model/gifFrames';
+import { BLUE, fill, gif, GREEN, RED } from '../../helpers/gifBytes';
 
 /*
- * The stage's GIF decoder (the worker's pure part) on GIFs written here byte by byte, so what each
- * frame must look like is known exactly: offsets, delays, transparency and the three disposals.
+ * The GIF decoder the stage and the render share, on GIFs written byte by byte (helpers/gifBytes.ts),
+ * so what each frame must look like is known exactly: offsets, delays, transparency, disposals.
  */
-
-type Rgb = [number, number, number];
-const PALETTE: Rgb[] = [
-  [0, 0, 0],
-  [255, 0, 0],
-  [0, 0, 255],
-  [0, 255, 0],
-];
-const RED = 1;
-const BLUE = 2;
-const GREEN = 3;
-
-interface FrameSpec {
-  left?: number;
-  top?: number;
-  width: number;
-  height: number;
-  /** Palette index per pixel, row by row. */
-  pixels: number[];
-  /** In hundredths of a second, as the file stores it. */
-  delay?: number;
-  disposal?: 0 | 1 | 2 | 3;
-  transparent?: number;
-}
-
-/** LZW image data with a clear code before every two pixels, so codes stay 3 bits wide. */
-function lzw(pixels: number[]): number[] {
-  const CLEAR = 4;
-  const END = 5;
-  const codes: number[] = [];
-  pixels.forEach((p, i) => {
-    if (i % 2 === 0) codes.push(CLEAR);
-    codes.push(p);
-  });
-  codes.push(END);
-  const bytes: number[] = [];
-  let acc = 0;
-  let bits = 0;
-  for (const c of codes) {
-    acc |= c << bits;
-    bits += 3;
-    while (bits >= 8) {
-      bytes.push(acc & 0xff);
-      acc >>= 8;
-      bits -= 8;
-    }
-  }
-  if (bits > 0) bytes.push(acc & 0xff);
-  const blocks: number[] = [2];
-  for (let i = 0; i < bytes.length; i += 255) {
-    const part = bytes.slice(i, i + 255);
-    blocks.push(part.length, ...part);
-  }
-  blocks.push(0);
-  return blocks;
-}
-
-const u16 = (v: number) => [v & 0xff, v >> 8];
-
-/** A 4-colour GIF of `width` x `height` with the given frames. */
-function gif(width: number, height: number, frames: FrameSpec[]): ArrayBuffer {
-  const out: number[] = [...'GIF89a'].map((c) => c.charCodeAt(0));
-  out.push(...u16(width), ...u16(height), 0x91, 0, 0);
-  for (const [r, g, b] of PALETTE) out.push(r, g, b);
-  for (const f of frames) {
-    const flags = ((f.disposal ?? 0) << 2) | (f.transparent === undefined ? 0 : 1);
-    out.push(0x21, 0xf9, 4, flags, ...u16(f.delay ?? 10), f.transparent ?? 0, 0);
-    out.push(0x2c, ...u16(f.left ?? 0), ...u16(f.top ?? 0), ...u16(f.width), ...u16(f.height), 0);
-    out.push(...lzw(f.pixels));
-  }
-  out.push(0x3b);
-  return new Uint8Array(out).buffer;
-}
-
-const fill = (n: number, index: number) => Array.from({ length: n }, () => index);
 
 /** The RGBA of pixel (x, y) of a decoded frame. */
 function at(frame: { rgba: Uint8ClampedArray }, width: number, x: number, y: number): number[] {
@@ -103,6 +35,17 @@ describe('decodeGifFrames', () => {
     expect(at(second, 4, 3, 3)).toEqual([0, 0, 255, 255]);
     expect(at(second, 4, 1, 1)).toEqual([255, 0, 0, 255]);
     expect(at(second, 4, 1, 3)).toEqual([255, 0, 0, 255]);
+  });
+
+  it('reads the same delays without decoding a pixel (gifDelays)', () => {
+    const bytes = gif(4, 4, [
+      { width: 4, height: 4, pixels: fill(16, RED), delay: 20 },
+      { width: 2, height: 2, pixels: fill(4, BLUE), delay: 0 },
+      { width: 1, height: 1, pixels: [GREEN], delay: 1 },
+      { width: 1, height: 1, pixels: [GREEN], delay: 7 },
+    ]);
+    expect(gifDelays(bytes)).toEqual([200, 100, 100, 70]);
+    expect(gifDelays(bytes)).toEqual(decodeGifFrames(bytes).frames.map((f) => f.delayMs));
   });
 
   it('disposal 2 clears the frame’s area before the next one', () => {

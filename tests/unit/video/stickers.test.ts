@@ -95,7 +95,7 @@ describe('sticker overlay chains', () => {
     },
   ];
 
-  it('adds inputs only for overlays; GIFs loop as the file says', () => {
+  it('adds inputs only for overlays; a GIF without a loop track loops as the file says', () => {
     expect(stickerInputs(stickers)).toEqual(['-i', '/s/b.png', '-ignore_loop', '0', '-i', '/s/c.gif']);
   });
 
@@ -105,6 +105,17 @@ describe('sticker overlay chains', () => {
       "[in][st0]overlay=10:20:eof_action=repeat:enable='gte(t,3.040)'[sv0]",
       '[8:v]scale=160:160,setpts=PTS-STARTPTS+1.000/TB[st1]',
       '[sv0][st1]overlay=30:40:eof_action=repeat[out]',
+    ]);
+  });
+
+  it('reads a GIF’s loop track, already at its box’s size, looping until the page ends', () => {
+    const looped = [{ ...stickers[2], loop: { file: '/w/p1-gif2.yuva', fps: '1000/80' } }];
+    expect(stickerInputs(looped).join(' ')).toBe(
+      '-f rawvideo -pix_fmt yuva420p -s 160x160 -framerate 1000/80 -stream_loop -1 -i /w/p1-gif2.yuva',
+    );
+    expect(stickerChains(looped, 5, '[in]', '[out]')).toEqual([
+      '[5:v]setpts=PTS-STARTPTS+1.000/TB[st0]',
+      '[in][st0]overlay=30:40:eof_action=repeat[out]',
     ]);
   });
 

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import type { Container, Graphics, Sprite } from 'pixi.js';
 import type { Box } from '../../../model/project';
 import type { StageItem } from '../../stageScene';
-import { frameAt } from '../../../workers/gifFrames';
+import { frameAt } from '../../../model/gifFrames';
 import { noDraw, useItemLayout, useRuntime } from '../stageRuntime';
 import { useGifTextures, useImageTexture } from '../useTextures';
 

@@ -20,7 +20,7 @@ import type { GifLoop, PlannedSticker } from './planTypes';
  */
 
 /** Bump when the loop's pixels or timing change in a way its key does not show. */
-const GIF_LOOP_VERSION = 1;
+const GIF_LOOP_VERSION = 2;
 /** More frames than this (delays with a tiny common step) and the page reads the GIF itself. */
 export const MAX_LOOP_FRAMES = 600;
 
@@ -56,8 +56,10 @@ export async function writeGifLoop(
     try {
       for (const [i, frame] of decoded.frames.entries()) {
         const pixels = Buffer.from(frame.rgba.buffer, frame.rgba.byteOffset, frame.rgba.byteLength);
+        // Linear, as the stage's GPU samples a scaled sprite: a dithered GIF (sharp writes uploads
+        // dithered) then shows the same mixed colour, not its dither pattern enlarged.
         const resized = await sharp(pixels, { raw })
-          .resize(size.width, size.height, { fit: 'fill' })
+          .resize(size.width, size.height, { fit: 'fill', kernel: 'linear' })
           .raw()
           .toBuffer();
         for (let k = 0; k < repeats[i]; k++) await frames.write(resized);

@@ -103,7 +103,8 @@ describe('a GIF loop track', () => {
     expect(statSync(out).size).toBe(9 * 40 * 40 * 2.5);
     const loop = { file: out, fps: fps! };
 
-    const startMs = 200;
+    // Not on the loop's 50 ms grid: the shift must not snap to the loop's frames.
+    const startMs = 230;
     const box = { x: 8, y: 8, width: 40, height: 40 };
     const sticker: PlannedSticker = { file, gif: true, box, startMs, baked: false, loop };
     const frames = renderFrames(sticker, 6);

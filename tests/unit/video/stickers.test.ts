@@ -114,7 +114,7 @@ describe('sticker overlay chains', () => {
       '-f rawvideo -pix_fmt yuva420p -s 160x160 -framerate 1000/80 -stream_loop -1 -i /w/p1-gif2.yuva',
     );
     expect(stickerChains(looped, 5, '[in]', '[out]')).toEqual([
-      '[5:v]setpts=PTS-STARTPTS+1.000/TB[st0]',
+      '[5:v]settb=1/1000,setpts=PTS-STARTPTS+1.000/TB[st0]',
       '[in][st0]overlay=30:40:eof_action=repeat[out]',
     ]);
   });

@@ -78,15 +78,11 @@ export function stickerChains(stickers: PlannedSticker[], first: number, from: s
   overlays.forEach((s, k) => {
     const input = `[${first + k}:v]`;
     const { width, height } = s.box;
-    const shift = `setpts=PTS-STARTPTS+${sec(s.startMs)}/TB`;
     // A loop track is already at the box's size; its time base is its frame step (raw input), on
     // which the start would snap to whole loop frames: shifted in ms.
-    const picture = s.loop
-      ? `settb=1/1000,${shift}`
-      : s.gif
-        ? `scale=${width}:${height},${shift}`
-        : `scale=${width}:${height}`;
-    chains.push(`${input}${picture}[st${k}]`);
+    const size = s.loop ? 'settb=1/1000' : `scale=${width}:${height}`;
+    const shift = s.gif ? `,setpts=PTS-STARTPTS+${sec(s.startMs)}/TB` : '';
+    chains.push(`${input}${size}${shift}[st${k}]`);
     const next = k === overlays.length - 1 ? to : `[sv${k}]`;
     const enable = s.gif || s.startMs === 0 ? '' : `:enable='gte(t,${sec(s.startMs)})'`;
     chains.push(`${overlayAt(label, `[st${k}]`, s.box)}${enable}${next}`);

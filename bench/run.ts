@@ -32,6 +32,9 @@ if (process.argv.includes('--lip-sync')) {
   process.exit(0);
 }
 const dataDir = mkdtempSync(path.join(tmpdir(), 'studio-bench-'));
+// BENCH_KEEP=1 keeps the bench's data folder (its renders, pieces and page arguments) to study by hand.
+const removeData = () =>
+  process.env.BENCH_KEEP ? console.log(`kept ${dataDir}`) : rmSync(dataDir, { recursive: true, force: true });
 const server = await buildServer({
   ...loadConfig({ ...process.env, DATA_DIR: dataDir, JWT_SECRET: randomBytes(32).toString('hex') }),
   webDir: undefined,
@@ -132,7 +135,7 @@ try {
     writeFileSync(out, JSON.stringify({ ...results, profiles, table }, null, 2) + '\n');
     console.log(table);
     await server.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    removeData();
     process.exit(0);
   }
   const full = await render(doc);
@@ -167,7 +170,7 @@ try {
     writeFileSync(out, JSON.stringify(results, null, 2) + '\n');
     console.log(JSON.stringify(results, null, 2));
     await server.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    removeData();
     process.exit(0);
   }
 
@@ -238,7 +241,7 @@ try {
   void userId;
 } finally {
   await server.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  removeData();
 }
 
 // The recorder's workers: WAV of 10 minutes, waveform peaks of an hour.

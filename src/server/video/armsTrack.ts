@@ -4,8 +4,9 @@ import sharp from 'sharp';
 import { torsoPoseRuns, type MotionTimeline, type TorsoPose } from '../../model/motion';
 import { pam } from '../adapters/media/spriteFrames';
 import { quote } from './ffconcat';
-import type { PageCache } from './pageCache';
-import type { ArmsTrack, Box, RigFiles } from './planTypes';
+import { identity, type PageCache } from './pageCache';
+import { processMemo } from './processMemo';
+import type { ArmFiles, ArmsTrack, Box, RigFiles } from './planTypes';
 
 /*
  * The presenter's arms in the render. A layered rig's arms and hands are parts of their own
@@ -67,6 +68,24 @@ export interface ArmsSprites {
 }
 
 /**
+ * One pose's sprite at `size`, RGBA: its arms with its hands over them, as the art draws them. The
+ * same for every page of a render (one presenter box), so kept per process: drawing it on every
+ * page was most of a re-render's still composition (issue 15: 1.1 of 1.8 s for the bench project's
+ * pages rendered again with their stills cached).
+ */
+const posePictures = processMemo<Buffer>(8);
+function posePicture(arms: ArmFiles, pose: TorsoPose, size: { width: number; height: number }) {
+  const key = `${identity(arms.pictures[pose])}|${identity(arms.hands[pose])}|${size.width}x${size.height}`;
+  return posePictures(key, async () => {
+    const limbs = await sharp(arms.pictures[pose])
+      .composite([{ input: arms.hands[pose] }])
+      .png({ compressionLevel: 0 })
+      .toBuffer();
+    return sharp(limbs).ensureAlpha().resize(size.width, size.height, { fit: 'fill' }).raw().toBuffer();
+  });
+}
+
+/**
  * The arms of a stream: null when it shows no gesture (or the rig has no arms part), and the still
  * keeps the rest torso; else the rig to compose the still with (its body the bare torso) and the
  * sprites of the poses it shows.
@@ -82,16 +101,7 @@ export async function armsSprites(
   const size = { width: Math.max(1, Math.round(box.width)), height: Math.max(1, Math.round(box.height)) };
   const corner = { x: Math.round(box.x), y: Math.round(box.y) };
   const poses = [...new Set(runs.map((r) => r.pose))];
-  // One sprite per pose: its arms with its hands over them, as the art draws them.
-  const whole = await Promise.all(
-    poses.map(async (pose) => {
-      const limbs = await sharp(rig.arms!.pictures[pose])
-        .composite([{ input: rig.arms!.hands[pose] }])
-        .png({ compressionLevel: 0 })
-        .toBuffer();
-      return sharp(limbs).ensureAlpha().resize(size.width, size.height, { fit: 'fill' }).raw().toBuffer();
-    }),
-  );
+  const whole = await Promise.all(poses.map((pose) => posePicture(rig.arms!, pose, size)));
   const cut = spriteCut(whole, size, corner, frame);
   if (!cut) return null;
   const pictures = new Map<TorsoPose, Buffer>();

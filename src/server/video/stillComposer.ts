@@ -3,6 +3,7 @@ import path from 'node:path';
 import sharp, { type OverlayOptions, type Sharp } from 'sharp';
 import { frontArea } from './layers/stills';
 import { identity, PageCache } from './pageCache';
+import { processMemo } from './processMemo';
 import type { Box, PagePlan } from './planTypes';
 
 const BACKDROP = { r: 24, g: 31, b: 46, alpha: 1 };
@@ -18,26 +19,9 @@ interface Pixels {
  * The pictures every page of a render shares (the scene at the frame size, the presenter body at
  * its box) decoded and resized once per process instead of once per still: they were two thirds of
  * a still's CPU time (issue 15: 140-210 ms a still, the 1080p scene's decode and resize 60-90 ms
- * of it). Keyed by the file's cache identity (path, size, mtime), so a replaced file is read again;
- * a few entries, oldest out first (a 1080p RGBA scene is 8 MB).
+ * of it). A few entries (a 1080p RGBA scene is 8 MB).
  */
-const MEMO_ENTRIES = 8;
-const memo = new Map<string, Promise<Pixels>>();
-
-async function memoised(key: string, make: () => Promise<Pixels>): Promise<Pixels> {
-  const known = memo.get(key);
-  if (known) {
-    memo.delete(key);
-    memo.set(key, known);
-    return known;
-  }
-  const made = make();
-  memo.set(key, made);
-  // A failed read is not remembered: the next still tries the file again.
-  made.catch(() => memo.delete(key));
-  while (memo.size > MEMO_ENTRIES) memo.delete(memo.keys().next().value!);
-  return made;
-}
+const memoised = processMemo<Pixels>(8);
 
 async function pixels(image: Sharp): Promise<Pixels> {
   const { data, info } = await image.ensureAlpha().raw().toBuffer({ resolveWithObject: true });

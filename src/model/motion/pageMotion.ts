@@ -38,9 +38,17 @@ export function onPageClock(clips: readonly MotionClip[]): { cues: MouthCue[]; w
 }
 
 /**
+ * How long a sticker placed after the last segment (typed text, then a sticker inserted at its
+ * end) stays on screen at least: the spec's sticker duration, 1.5 s. It would otherwise appear as
+ * the narration ends, which is the page's end unless a longer page video holds it: never seen.
+ */
+export const END_STICKER_MS = 1500;
+
+/**
  * When the sticker at 1-based child `position` appears: the summed length of the clips before it
- * (0 or 1: the page start; past the last clip: the end of the narration), in whole frames so it
- * appears on the first frame of its segment and never a frame late.
+ * (0 or 1: the page start), in whole frames so it appears on the first frame of its segment and
+ * never a frame late. Past the last clip: when the narration ends, but at least END_STICKER_MS
+ * before the page does (from the page start on a shorter page).
  */
 export function stickerStartMs(
   position: number,
@@ -49,7 +57,9 @@ export function stickerStartMs(
   fps: number,
 ): number {
   const before = Math.max(0, Math.min(clips.length, Math.round(position) - 1));
-  const ms = clips.slice(0, before).reduce((sum, c) => sum + c.durationMs, 0);
+  const spoken = clips.slice(0, before).reduce((sum, c) => sum + c.durationMs, 0);
+  const afterLast = clips.length > 0 && Math.round(position) > clips.length;
+  const ms = afterLast ? Math.max(0, Math.min(spoken, durationMs - END_STICKER_MS)) : spoken;
   const frameMs = 1000 / fps;
   return Math.min(Math.round(ms / frameMs) * frameMs, durationMs);
 }

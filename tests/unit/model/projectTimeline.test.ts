@@ -117,12 +117,13 @@ describe('projectTimeline', () => {
     expect(isScaleAt(p, 4510)).toBe(4);
     expect(clipAt(p, 4510)).toBeNull();
     // Stickers appear at the start of their segment; past the last one: when the narration ends,
-    // on the nearest frame as the render puts them (4500 ms is frame 112.5: frame 113, 4520 ms).
-    expect(p.stickers.map((s) => s.startMs)).toEqual([0, 1000, 3000, 4520]);
+    // but 1.5 s before the page's end at the latest (4520 - 1500 = 3020 ms, frame 75.5: frame 76,
+    // 3040 ms), on the nearest frame as the render puts them.
+    expect(p.stickers.map((s) => s.startMs)).toEqual([0, 1000, 3000, 3040]);
     expect(stickersShownAt(p, 999)).toEqual([0]);
     expect(stickersShownAt(p, 3000)).toEqual([0, 1, 2]);
-    expect(stickersShownAt(p, 4510)).toEqual([0, 1, 2]);
-    expect(stickersShownAt(p, 4520)).toEqual([0, 1, 2, 3]);
+    expect(stickersShownAt(p, 3040)).toEqual([0, 1, 2, 3]);
+    expect(stickersShownAt(p, 4510)).toEqual([0, 1, 2, 3]);
     // Page 2 starts where page 1 ends.
     expect(t.pages[1].startMs).toBe(4520);
   });

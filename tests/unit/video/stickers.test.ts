@@ -32,9 +32,14 @@ describe('sticker timing', () => {
     expect(stickerStartMs(3, audio, 4040, 25)).toBe(3040);
   });
 
-  it('after the last segment starts at the end of the narration, never past the page', () => {
-    expect(stickerStartMs(4, audio, 4040, 25)).toBe(4040);
-    expect(stickerStartMs(9, audio, 4000, 25)).toBe(4000);
+  it('after the last segment starts when the narration ends, but at least 1.5 s before the page does', () => {
+    // Narration 4027 ms; a longer page video holds the page to 8 s: the narration's end, on a frame.
+    expect(stickerStartMs(4, audio, 8000, 25)).toBe(4040);
+    // The page ends with the narration: 1.5 s before its end (2540 ms, frame 63.5: frame 64).
+    expect(stickerStartMs(4, audio, 4040, 25)).toBe(2560);
+    expect(stickerStartMs(9, audio, 4000, 25)).toBe(2520);
+    // A page shorter than 1.5 s shows it from the start.
+    expect(stickerStartMs(2, [clip(1000)], 1000, 25)).toBe(0);
   });
 });
 

@@ -57,6 +57,7 @@ const labels = {
   stage: '画面预览',
   blankPage: '空白页',
   noPresenter: '请选择数字人',
+  cardHint: '无PPT · 仅编辑时显示，不出现在视频中',
   items: {
     background: '背景',
     slide: 'PPT',

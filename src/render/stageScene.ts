@@ -81,6 +81,11 @@ export interface StageSceneInput {
   isScale: number;
   /** 0-based segment selected or heard: stickers of later segments are dimmed. null: none. */
   segment?: number | null;
+  /**
+   * The scene as the video shows it (the /three player): no editing place-holders, so a page
+   * without a PDF picture or video shows no card, as the render draws nothing there.
+   */
+  asRendered?: boolean;
   /** Only these sticker indexes are shown (the /three player at its time); all when omitted. */
   shownStickers?: readonly number[];
   /** Natural width/height of the presenter art and of the slide picture or video, when known. */
@@ -140,11 +145,12 @@ export function buildStageScene(input: StageSceneInput): StageScene {
       movable: false,
     }),
   ];
-  if (page && view.slide && exportView.slide) {
+  const card = !video && !page?.img;
+  if (page && view.slide && exportView.slide && !(card && input.asRendered)) {
     items.push(
       item({
         id: 'slide',
-        kind: video ? 'video' : page.img ? 'slide' : 'card',
+        kind: video ? 'video' : card ? 'card' : 'slide',
         src: video || page.img,
         box: view.slide,
         exportBox: exportView.slide,

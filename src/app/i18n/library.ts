@@ -63,6 +63,7 @@ export const libraryZh = {
     noScene: '请在左侧选择场景',
     noCharacter: '请在左侧选择数字人',
     blankPage: '空白页',
+    cardHint: '无PPT · 仅编辑时显示，不出现在视频中',
     landscape: '横屏 960×540',
     portrait: '竖屏 375×667',
     dragHint: '点击选中人物、PPT或贴图，拖动调整位置，拖动四角缩放',
@@ -147,6 +148,7 @@ export const libraryEn: typeof libraryZh = {
     noScene: 'Choose a scene on the left',
     noCharacter: 'Choose a presenter on the left',
     blankPage: 'Blank page',
+    cardHint: 'No slide · shown while editing only, not in the video',
     landscape: 'Landscape 960×540',
     portrait: 'Portrait 375×667',
     dragHint:

@@ -16,6 +16,8 @@ export interface StageLabels {
   stage: string;
   /** Shown on a page without a PDF picture and without narration. */
   blankPage: string;
+  /** Under a blank page's card: it is an editing place-holder, not in the video. */
+  cardHint: string;
   /** Shown where the presenter will stand before one is chosen. */
   noPresenter: string;
   /** Names of the item kinds, for screen readers. */
@@ -49,7 +51,9 @@ export function StageItems(p: Props) {
           case 'slide':
             return <SlideImageView key={`${item.id}:${item.src}`} item={item} onAspect={onAspect} />;
           case 'card':
-            return <CardView key={item.id} item={item} emptyLabel={p.labels.blankPage} />;
+            return (
+              <CardView key={item.id} item={item} emptyLabel={p.labels.blankPage} hint={p.labels.cardHint} />
+            );
           case 'video':
             return (
               <VideoView key={`${item.id}:${item.src}`} item={item} playback={p.video} onAspect={onAspect} />

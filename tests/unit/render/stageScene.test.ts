@@ -139,6 +139,9 @@ describe('buildStageScene: what the stage shows, in drawing order', () => {
     const blank: ProjectDocument = { ...d, ppt: { ...d.ppt, pages: [{ ...d.ppt.pages[0], img: '' }] } };
     const card = buildStageScene({ doc: blank, pageAt: 0, isScale: 1 }).items[1];
     expect(card).toMatchObject({ kind: 'card', src: '', text: blank.ppt.pages[0].text });
+    // The card is an editing place-holder: the render draws nothing there, nor does the player.
+    const played = buildStageScene({ doc: blank, pageAt: 0, isScale: 1, asRendered: true });
+    expect(played.items.map((i) => i.kind)).not.toContain('card');
     const withVideo: ProjectDocument = {
       ...d,
       ppt: { ...d.ppt, pages: [{ ...d.ppt.pages[0], video: '/files/v/1.mp4', videoid: '9', isVideo: 1 }] },

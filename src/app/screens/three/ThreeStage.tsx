@@ -55,6 +55,7 @@ export const ThreeStage = memo(function ThreeStage({
         doc,
         pageAt: page.at,
         isScale,
+        asRendered: true,
         shownStickers: shownKey.split(',').filter(Boolean).map(Number),
         aspects: {
           slide: slideAspect,

@@ -9,9 +9,11 @@ import { useStageVideo, useVideoTexture, type VideoPlayback } from '../videoText
 
 /** How much of the narration a blank page's card shows. */
 const EXCERPT_CHARS = 90;
-const CARD_FILL = 0xffffff;
-const CARD_TEXT = 0x1f2937;
-const CARD_HINT = 0x9ca3af;
+// Translucent with an outline: a place-holder for the slide box, which the video leaves empty.
+const CARD_FILL = { color: 0xffffff, alpha: 0.55 };
+const CARD_EDGE = { width: 1.5, color: 0x9ca3af };
+const CARD_TEXT = 0x374151;
+const CARD_HINT = 0x6b7280;
 const VIDEO_BACK = 0x000000;
 
 // Constant style objects: the layout sizes the text, and a new object on every render would undo it.
@@ -41,16 +43,21 @@ export function SlideImageView({ item, onAspect }: { item: StageItem; onAspect(a
   return texture ? <pixiSprite ref={sprite} texture={texture} /> : null;
 }
 
-/** A page without a PDF picture: a white card with the start of its narration, or 空白页. */
-export function CardView({ item, emptyLabel }: { item: StageItem; emptyLabel: string }) {
+/**
+ * A page without a PDF picture, while editing: a translucent card with the start of its narration
+ * (or 空白页) and, at its foot, that the video shows nothing there (the /three player leaves it out).
+ */
+export function CardView({ item, emptyLabel, hint }: { item: StageItem; emptyLabel: string; hint: string }) {
   const g = useRef<Graphics>(null);
   const label = useRef<Text>(null);
+  const foot = useRef<Text>(null);
   const text = item.text.trim();
   const excerpt = text.length > EXCERPT_CHARS ? `${text.slice(0, EXCERPT_CHARS)}…` : text;
   const layout = useCallback((box: Box) => {
-    g.current?.clear().rect(box.x, box.y, box.width, box.height).fill({ color: CARD_FILL });
+    g.current?.clear().rect(box.x, box.y, box.width, box.height).fill(CARD_FILL).stroke(CARD_EDGE);
     const t = label.current;
-    if (!t) return;
+    const f = foot.current;
+    if (!t || !f) return;
     // Readable at any box size: about nine lines fit the card's height.
     const size = Math.max(7, Math.min(22, box.height / 9));
     const pad = size * 0.8;
@@ -58,12 +65,16 @@ export function CardView({ item, emptyLabel }: { item: StageItem; emptyLabel: st
     t.style.wordWrapWidth = Math.max(10, box.width - 2 * pad);
     t.style.lineHeight = size * 1.5;
     t.position.set(box.x + pad, box.y + pad);
+    f.style.fontSize = Math.max(7, size * 0.75);
+    f.style.wordWrapWidth = t.style.wordWrapWidth;
+    f.position.set(box.x + pad, box.y + box.height - pad - f.height);
   }, []);
   useItemLayout(item, layout, `${!!excerpt}${excerpt}`);
   return (
     <pixiContainer>
       <pixiGraphics ref={g} draw={noDraw} />
       <pixiText ref={label} text={excerpt || emptyLabel} style={excerpt ? CARD_STYLE : HINT_STYLE} />
+      <pixiText ref={foot} text={hint} style={HINT_STYLE} />
     </pixiContainer>
   );
 }

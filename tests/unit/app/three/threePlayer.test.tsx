@@ -66,6 +66,8 @@ function project(): ProjectDocument {
       pages: [
         {
           ...p1,
+          // A PDF page: a blank page's card is an editing place-holder the player leaves out.
+          img: '/files/u/1/slides/1.png',
           text: '一二三四五六七八九十'.repeat(3),
           childList: [
             segment('一二三四五六七八九十', 1, 1),
@@ -153,12 +155,15 @@ describe('/three player on pages without audio', () => {
     expect(screen.getByTestId('three-shot').textContent).toContain('PPT全屏');
     expect(stickers()).toEqual(['s000', 's001']);
 
-    // 人物半身: presenter twice the frame height, no slide; the last sticker waits for the narration's end.
+    // 人物半身: presenter twice the frame height, no slide; the sticker after the last segment waits
+    // for the narration's end, but shows at least 1.5 s before the page's (4200 - 1500 = 2700 ms,
+    // frame 67.5: frame 68), as in the render.
+    act(() => seek(2700));
+    expect(stickers()).toEqual(['s000', 's001']);
     act(() => seek(3000));
     expect(item('slide')).toBeNull();
     expect(item('presenter')!.dataset.height).toBe('1080');
-    expect(stickers()).toEqual(['s000', 's001']);
-    // Past the last segment means the end of the narration, as in the render.
-    expect(page.stickers.map((s) => s.startMs)).toEqual([0, 1400, 4200]);
+    expect(stickers()).toEqual(['s000', 's001', 's002']);
+    expect(page.stickers.map((s) => s.startMs)).toEqual([0, 1400, 2720]);
   });
 });

@@ -10,6 +10,7 @@ export function useStageLabels(): StageLabels {
     () => ({
       stage: te('stickers.stageLabel'),
       blankPage: t('preview.blankPage'),
+      cardHint: t('preview.cardHint'),
       noPresenter: t('preview.noCharacter'),
       items: {
         background: t('preview.items.background'),

@@ -3,6 +3,7 @@ import { useEffect, useLayoutEffect, useRef, type ClipboardEvent, type KeyboardE
 import { ENTER_HTML, isPlaceholderText, parseNarration } from '../../../model/project';
 import { draftVersion, narrationDraft } from '../../state/editorNarration';
 import {
+  caretOutOfMarker,
   clampedOrNull,
   enterHtml,
   forgetCaret,
@@ -67,6 +68,9 @@ export function NarrationBox({ placeholder, disabled = false }: Props) {
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    // A key that types (a character, Enter, or the IME's Process) never types inside a marker.
+    const types = e.key.length === 1 || e.key === 'Enter' || e.key === 'Process';
+    if (types && !e.ctrlKey && !e.metaKey && !composing.current) caretOutOfMarker(e.currentTarget);
     if (e.key !== 'Enter' || e.nativeEvent.isComposing || composing.current) return;
     e.preventDefault();
     insertHtmlAtCaret(e.currentTarget, enterHtml(e.currentTarget, ENTER_HTML));
@@ -75,6 +79,7 @@ export function NarrationBox({ placeholder, disabled = false }: Props) {
 
   const onPaste = (e: ClipboardEvent<HTMLDivElement>) => {
     e.preventDefault();
+    caretOutOfMarker(e.currentTarget);
     const text = e.clipboardData.getData('text/plain');
     if (text) insertHtmlAtCaret(e.currentTarget, pastedHtml(text));
     sync();
@@ -102,7 +107,10 @@ export function NarrationBox({ placeholder, disabled = false }: Props) {
       onKeyDown={onKeyDown}
       onPaste={onPaste}
       onFocus={onFocus}
-      onCompositionStart={() => (composing.current = true)}
+      onCompositionStart={(e) => {
+        caretOutOfMarker(e.currentTarget);
+        composing.current = true;
+      }}
       onCompositionEnd={() => {
         composing.current = false;
         sync();

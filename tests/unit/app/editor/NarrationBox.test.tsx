@@ -60,6 +60,27 @@ describe('narration box (spec 5)', () => {
     expect(box().querySelector('b')).toBeNull();
   });
 
+  it('a key typed with the caret inside a marker types after it, not into it', () => {
+    // A click in the empty end of the box puts the caret in the last marker's text.
+    show(
+      '第三页开头。<span class="ps-marker ps-shot" contenteditable="false" data-shot="11201">【PPT全屏】</span>',
+    );
+    const label = box().querySelector('.ps-marker')!.firstChild!;
+    const range = document.createRange();
+    range.setStart(label, 3);
+    range.collapse(true);
+    document.getSelection()!.removeAllRanges();
+    document.getSelection()!.addRange(range);
+    fireEvent.keyDown(box(), { key: '点' });
+    const caret = document.getSelection()!.getRangeAt(0);
+    expect(caret.startContainer.parentNode).toBe(box());
+    expect(caret.startContainer.previousSibling).toBe(box().querySelector('.ps-marker'));
+    // What is typed there lands after the marker.
+    (caret.startContainer as Text).data = '点击后输入';
+    fireEvent.input(box());
+    expect(narrationDraft.value.endsWith('【PPT全屏】</span>点击后输入')).toBe(true);
+  });
+
   it('input is cut at 300 characters', () => {
     show('');
     box().innerHTML = '字'.repeat(320);

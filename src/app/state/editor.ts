@@ -145,6 +145,10 @@ export async function loadProject(id: number): Promise<void> {
       undoStack.value = [];
       redoStack.value = [];
     });
+  } catch (e) {
+    // Nothing of a project opened before stays live: 保存草稿 would save that one (QA pass).
+    clearProject();
+    throw e;
   } finally {
     loading.value = false;
   }

@@ -1,5 +1,6 @@
 import { batch, signal } from '@preact/signals-react';
 import {
+  hasPageAudio,
   hasPdf,
   isPlaceholderText,
   messages,
@@ -66,9 +67,22 @@ export function checkPdfFile(file: { name: string; size: number }): string | nul
   return null;
 }
 
-/** True when the project has a PDF or narration the author wrote, which choosing a PDF replaces. */
+/**
+ * True when the project has a PDF, or pages with what the author put there (narration written,
+ * audio uploaded or recorded, stickers, a video), which choosing a PDF replaces. A voice project's
+ * pages have audio and no text: they count too, or its PDF dialog opened again on every visit.
+ */
 export function hasContent(d: ProjectDocument): boolean {
-  return hasPdf(d) || d.ppt.pages.some((p) => p.text.trim() !== '' && !isPlaceholderText(p.text));
+  return (
+    hasPdf(d) ||
+    d.ppt.pages.some(
+      (p, at) =>
+        (p.text.trim() !== '' && !isPlaceholderText(p.text)) ||
+        hasPageAudio(d, at) ||
+        p.textureList.length > 0 ||
+        p.video !== '',
+    )
+  );
 }
 
 /** Loads one page of the list (1-based). */

@@ -5,7 +5,8 @@ vi.mock('../../../../src/app/services/http', () => ({ studioApi: {}, http: {}, c
 
 import { NarrationBox } from '../../../../src/app/screens/editor/NarrationBox';
 import { cacheBusted } from '../../../../src/app/screens/editor/RetryImage';
-import { checkPdfFile } from '../../../../src/app/state/editorPdf';
+import { checkPdfFile, hasContent } from '../../../../src/app/state/editorPdf';
+import { newDocument, VOICE_MODE, type ProjectDocument } from '../../../../src/model/project';
 import { draftStats, draftVersion, narrationDraft } from '../../../../src/app/state/editorNarration';
 
 const box = () => screen.getByTestId('narration-box');
@@ -96,6 +97,21 @@ describe('editor helpers', () => {
     expect(checkPdfFile({ name: 'a.PDF', size: 99_999_999 })).toBeNull();
     expect(checkPdfFile({ name: 'a.pdf', size: 100_000_000 })).toBe('上传文件大于100M');
     expect(checkPdfFile({ name: 'a.pptx', size: 10 })).toBe('只能上传PDF文件');
+  });
+
+  it('a project has content (no PDF dialog on opening it) with written text, page audio, stickers or a video', () => {
+    const blank = newDocument();
+    const withPage = (change: Partial<ProjectDocument['ppt']['pages'][number]>): ProjectDocument => ({
+      ...blank,
+      ppt: { ...blank.ppt, pages: [{ ...blank.ppt.pages[0], ...change }] },
+    });
+    expect(hasContent(withPage({ text: '' }))).toBe(false);
+    expect(hasContent(withPage({ text: '请输入本页内容并保存' }))).toBe(false);
+    expect(hasContent(withPage({ text: '大家好' }))).toBe(true);
+    // A voice page with its uploaded audio and no text (the voice video's pages).
+    expect(hasContent(withPage({ text: '', istts: VOICE_MODE, tts: '/files/u/1/audio/a.wav' }))).toBe(true);
+    expect(hasContent(withPage({ text: '', istts: VOICE_MODE, tts: '' }))).toBe(false);
+    expect(hasContent(withPage({ text: '', video: '/files/u/1/videos/v.mp4' }))).toBe(true);
   });
 
   it('cache-busting keeps the path and other query parameters', () => {

@@ -144,8 +144,9 @@ export function createStudioApi(client: ApiClient) {
       ),
     /** texture/info: a usable sticker by id; data.path carries a cache-busting timestamp. */
     textureInfo: (textureId: string, o?: CallOptions) => call(textureInfoEndpoint, { textureId }, o),
-    /** texture/delete: one of the caller's own stickers. */
-    deleteTexture: (textureId: string, o?: CallOptions) => call(textureDeleteEndpoint, { textureId }, o),
+    /** texture/delete one of the caller's own stickers; `force`: even when projects place it (else 409 names them). */
+    deleteTexture: (textureId: string, force: boolean, o?: CallOptions) =>
+      call(textureDeleteEndpoint, { textureId, force }, o),
 
     /** SpeechToText 字幕工具: a recording plus optional script (and language hint); data is the task. */
     speechToText: (

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { PageOf } from './library.contract';
 import { defineEndpoint, defineUpload, envelopeOf } from './endpoint';
+import { forceField } from './usage.contract';
 
 /*
  * Stickers / 贴图 (spec 3 "Texture on a page", "Sticker list", 5 PNG/GIF upload, 7 texture/*):
@@ -112,8 +113,11 @@ export const textureInfoEndpoint = defineEndpoint({
 });
 export type TextureInfoData = TextureItem;
 
-/** POST /virtual/v1/texture/delete: textureId of one of the caller's own uploads. */
-export const textureDeleteRequest = z.object({ textureId });
+/**
+ * POST /virtual/v1/texture/delete: textureId of one of the caller's own uploads; `force` deletes one
+ * projects still place (else 409 names them).
+ */
+export const textureDeleteRequest = z.object({ textureId, force: forceField });
 export const textureDeleteEndpoint = defineEndpoint({
   method: 'POST',
   path: '/virtual/v1/texture/delete',

@@ -153,7 +153,7 @@ export async function buildServer(config: ServerConfig): Promise<StudioServer> {
       : null,
   );
   const demos = new DemoService(library, projects, speech, files);
-  const textures = new TextureService(new TexturesRepo(db), files, config.libraryDir);
+  const textures = new TextureService(new TexturesRepo(db), files, config.libraryDir, usage);
   const subtitles = new SubtitleService(queue, files, transcribeConfig, path.join(config.dataDir, 'tmp'));
   const presenters = new PresenterService(new PresentersRepo(db), files, queue, usage);
   const compose = new ComposeService(projectsRepo, queue, files, { points, materials }, (doc, ownerId) =>

@@ -221,7 +221,7 @@ describe('stickers and GIFs on the editor preview in Chromium', () => {
     expect(await page.getAttribute(tid('editor-save-state'), 'class')).not.toContain('is-dirty');
   });
 
-  it('drops a sticker whose texture was deleted when the project is opened, with a message', async () => {
+  it('deleting a placed sticker names the project first, then drops it from the page with a message', async () => {
     await page.locator(tid('narration-box')).click();
     await page.keyboard.press('End');
     await page.click(tid('insert-open'));
@@ -239,17 +239,20 @@ describe('stickers and GIFs on the editor preview in Chromium', () => {
     await page.click(tid('insert-tab-png'));
     await page.click(tid(`texture-delete-${ownId}`));
     await page.click(tid('confirm-delete-texture-confirm'));
+    // The saved draft places it: the server names the project and the editor asks again.
+    await page.waitForSelector(tid('confirm-delete-in-use'));
+    expect(await page.textContent(tid('confirm-delete-in-use'))).toContain('该贴图正在被 1 个项目使用');
+    await page.click(tid('confirm-delete-in-use-confirm'));
     await expect.poll(() => own.count()).toBe(0);
     await page.click(tid('insert-close'));
-
-    await page.reload();
-    await expect
-      .poll(() => toasts(page), { timeout: 20_000 })
-      .toContain('第1页有 1 个贴图已被删除，已从页面移除');
+    // The open page loses it at once (its file is gone), as opening the project would say.
+    await expect.poll(() => toasts(page)).toContain('第1页有 1 个贴图已被删除，已从页面移除');
     await expect.poll(count).toBe(2);
     await expect.poll(() => page.locator(`${tid('narration-box')} .ps-sticker`).count()).toBe(2);
     await saveDraft();
     expect((await savedTextures()).map((t) => t.textureId)).toEqual(['s001', 'g001']);
+    await page.reload();
+    await expect.poll(count, { timeout: 20_000 }).toBe(2);
   });
 
   // The slide and the presenter on the same stage, after the stickers (the dimming check needs them).

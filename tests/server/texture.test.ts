@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEXTURE_ID_PATTERN, textureMessages } from '../../src/api/texture.contract';
 import { ffprobePath } from '../../src/server/adapters/media/ffmpeg';
+import { synthesisProject } from './helpers/synthesisProject';
 import { multipart, startTestServer, testDialects, type TestServer } from './helpers/testServer';
 
 interface Item {
@@ -242,6 +243,45 @@ describe.each(testDialects())('stickers / texture API (%s)', (dialect) => {
     expect((await info(alice, mine.textureId)).body.code).toBe(404);
     const builtIn = await post(alice, '/virtual/v1/texture/delete', { textureId: 's001' });
     expect([builtIn.body.code, builtIn.body.msg]).toEqual([403, textureMessages.builtIn]);
+  });
+
+  it('deletes a sticker a project places only when told to, naming the project first (409)', async () => {
+    const mine = (await upload(alice, png, 'placed.png', 1)).data as Item;
+    await synthesisProject(t, alice, {
+      name: '贴图项目',
+      pages: [{ text: '你好' }],
+      edit: (doc) => ({
+        ...doc,
+        ppt: {
+          ...doc.ppt,
+          pages: doc.ppt.pages.map((p) => ({
+            ...p,
+            textureList: [
+              {
+                textureId: mine.textureId,
+                path: mine.path,
+                x: 10,
+                y: 10,
+                width: 100,
+                height: 100,
+                position: 1,
+                id: 'k1',
+              },
+            ],
+          })),
+        },
+      }),
+    });
+    const asked = await post(alice, '/virtual/v1/texture/delete', { textureId: mine.textureId });
+    expect(asked.body.code).toBe(409);
+    expect(asked.body.msg).toContain('贴图项目');
+    expect(await t.stored.exists(mine.path)).toBe(true);
+    const forced = await post(alice, '/virtual/v1/texture/delete', {
+      textureId: mine.textureId,
+      force: true,
+    });
+    expect(forced.body.code).toBe(200);
+    expect(await t.stored.exists(mine.path)).toBe(false);
   });
 
   it('resolves a usable texture id to its file for renderers, never another user’s', async () => {

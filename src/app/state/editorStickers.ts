@@ -11,6 +11,7 @@ import {
 } from '../../model/project';
 import { studioApi } from '../services/http';
 import { confirmDialog } from './confirm';
+import { deleteAskingIfUsed } from './deleteInUse';
 import { applyQuietly, currentPage, dirty, dispatch, doc, page, projectId } from './editor';
 import { editPages } from './editorNarration';
 import { showMessage } from './messages';
@@ -91,14 +92,28 @@ export async function deleteOwnTexture(item: TextureItem): Promise<void> {
   });
   if (!yes) return void showMessage('info', '已取消删除');
   try {
-    await studioApi.deleteTexture(item.textureId);
+    // Saved projects that place it are named and asked about first (deleteInUse.ts).
+    const done = await deleteAskingIfUsed((force, o) => studioApi.deleteTexture(item.textureId, force, o));
+    if (done === null) return void showMessage('info', '已取消删除');
     showMessage('success', '删除成功');
+    dropFromOpenProject(item.textureId);
     const list = textureLists[item.type].peek();
     const last = Math.max(1, Math.ceil((list.count - 1) / TEXTURE_PAGE_SIZE));
     await loadTexturePage(item.type, Math.min(list.pageIndex, last));
   } catch {
     // The client has shown the server's message.
   }
+}
+
+/**
+ * The open project without a sticker whose file was just deleted (else it showed until the next
+ * load, its file answering 404), with the notice a load gives; no undo step brings it back.
+ */
+function dropFromOpenProject(textureId: string): void {
+  const placed = doc.peek()?.ppt.pages.some((p) => p.textureList.some((t) => t.textureId === textureId));
+  if (!placed) return;
+  const result = applyQuietly(restoreTextures, { [textureId]: null });
+  if (result.ok && result.message) showMessage('warning', result.message);
 }
 
 /** What is selected on the preview: a sticker (by its index on the page), the slide or the presenter. */

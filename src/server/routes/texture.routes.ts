@@ -38,8 +38,8 @@ export async function textureRoutes(
   route(app, textureInfoEndpoint, async ({ textureId }, request) =>
     ok(await textures.info(caller(request).userId, textureId)),
   );
-  route(app, textureDeleteEndpoint, async ({ textureId }, request) => {
-    await textures.delete(caller(request).userId, textureId);
+  route(app, textureDeleteEndpoint, async ({ textureId, force }, request) => {
+    await textures.delete(caller(request).userId, textureId, force);
     return ok(null, textureMessages.deleted);
   });
 }

@@ -8,12 +8,14 @@ import { ApiError } from '../http/envelope';
 export type UsedAsset =
   | { kind: 'scene'; fileKey: string }
   | { kind: 'music'; fileKey: string }
+  | { kind: 'sticker'; fileKey: string }
   | { kind: 'presenter'; id: string }
   | { kind: 'voice'; id: string };
 
 const WHAT: Record<UsedAsset['kind'], string> = {
   scene: '背景',
   music: '背景音乐',
+  sticker: '贴图',
   presenter: '数字人',
   voice: '音色',
 };
@@ -29,6 +31,8 @@ function uses(doc: ProjectDocument, asset: UsedAsset): boolean {
       return [doc.scene.path, doc.scene.icon].some((p) => p.includes(asset.fileKey));
     case 'music':
       return doc.bgMusic.includes(asset.fileKey);
+    case 'sticker':
+      return doc.ppt.pages.some((p) => p.textureList.some((t) => t.path.includes(asset.fileKey)));
     case 'presenter':
       return doc.character.uuid === asset.id;
     case 'voice':

@@ -15,6 +15,7 @@ import type { TextureRow, TexturesRepo } from '../adapters/db/textures.repo';
 import { discard, readBundledJson, type FileStore } from '../adapters/files';
 import { writeCleanCopy } from '../adapters/images';
 import { pageBuiltInThenOwn } from './builtInThenOwn';
+import type { AssetUsage } from './assetUsage';
 import { requireImage } from './uploadedImage';
 import { ApiError, parse } from '../http/envelope';
 import type { ReceivedUpload } from '../http/upload';
@@ -53,6 +54,7 @@ export class TextureService {
     private readonly textures: TexturesRepo,
     private readonly files: FileStore,
     private readonly libraryDir: string,
+    private readonly usage: AssetUsage,
   ) {
     const index = path.join(libraryDir, 'stickers', 'stickers.json');
     this.builtIn = readBundledJson<{ stickers: BuiltInSticker[] }>(index).stickers;
@@ -123,12 +125,16 @@ export class TextureService {
     return { ...item, path: `${item.path}?t=${nowMs}` };
   }
 
-  /** Deletes one of the caller's own stickers and its file; built-in ones are refused. */
-  async delete(ownerId: number, textureId: string): Promise<void> {
+  /**
+   * Deletes one of the caller's own stickers and its file; built-in ones are refused, and one that
+   * projects place goes only with `force` (AssetUsage: 409 naming them, the editor asks first).
+   */
+  async delete(ownerId: number, textureId: string, force = false): Promise<void> {
     if (this.builtIn.some((s) => s.id === textureId)) {
       throw new ApiError(Code.forbidden, textureMessages.builtIn);
     }
     const row = await this.textures.find(ownerId, textureId);
+    if (row) await this.usage.guardDelete(ownerId, { kind: 'sticker', fileKey: row.file_key }, force);
     if (!row || !(await this.textures.delete(ownerId, textureId))) {
       throw new ApiError(Code.notFound, textureMessages.notFound);
     }

@@ -8,6 +8,7 @@ import {
   enterHtml,
   forgetCaret,
   insertHtmlAtCaret,
+  insertTextOutOfMarker,
   pastedHtml,
   placeCaretAtEnd,
   registerNarrationBox,
@@ -43,9 +44,12 @@ export function NarrationBox({ placeholder, disabled = false }: Props) {
     if (!box) return;
     const onSelection = () => rememberCaret(box);
     document.addEventListener('selectionchange', onSelection);
+    const onBeforeInput = (e: InputEvent) => insertTextOutOfMarker(box, e);
+    box.addEventListener('beforeinput', onBeforeInput);
     const unregister = registerNarrationBox(box);
     return () => {
       document.removeEventListener('selectionchange', onSelection);
+      box.removeEventListener('beforeinput', onBeforeInput);
       unregister();
     };
   }, []);

@@ -214,13 +214,14 @@ function insertNodesAtCaret(box: HTMLElement, html: string): void {
 /**
  * Moves a caret that sits inside a marker to a text node just after it. A click in the empty end of
  * the box puts the caret in the last marker's text, where Chromium drops what is typed (QA pass:
- * two sentences lost); called before a key or an IME composition types into the box.
+ * two sentences lost); called before a key, a text insertion or an IME composition types into the
+ * box. True when it moved the caret.
  */
-export function caretOutOfMarker(box: HTMLElement): void {
+export function caretOutOfMarker(box: HTMLElement): boolean {
   const selection = box.ownerDocument.getSelection();
-  if (!selection || selection.rangeCount === 0 || !selection.isCollapsed) return;
+  if (!selection || selection.rangeCount === 0 || !selection.isCollapsed) return false;
   const marker = closestMarker(selection.getRangeAt(0).startContainer, box);
-  if (!marker) return;
+  if (!marker) return false;
   let after = marker.nextSibling;
   if (!(after instanceof Text)) {
     after = box.ownerDocument.createTextNode('');
@@ -231,6 +232,19 @@ export function caretOutOfMarker(box: HTMLElement): void {
   caret.collapse(true);
   selection.removeAllRanges();
   selection.addRange(caret);
+  return true;
+}
+
+/**
+ * A text insertion with no key before it (an input method's or the system's text, a test's
+ * insertText) while the caret is inside a marker: inserted again just after the marker instead.
+ */
+export function insertTextOutOfMarker(box: HTMLElement, event: InputEvent): void {
+  if (event.inputType !== 'insertText' || !event.data || event.isComposing) return;
+  if (!caretOutOfMarker(box)) return;
+  event.preventDefault();
+  const doc = box.ownerDocument as Document & { execCommand?: Document['execCommand'] };
+  doc.execCommand?.('insertText', false, event.data);
 }
 
 function closestMarker(node: Node, box: HTMLElement): Element | null {

@@ -45,6 +45,11 @@ export function EditorTopBar({ onHome, onSaveDraft }: Props) {
   const { t } = useTranslation('editor');
   const [fullscreen, toggleFullscreen] = useFullscreen();
   const ready = doc.value !== null;
+  const saveState = unsaved
+    ? t('top.unsaved')
+    : autoSavedTime.value
+      ? t('top.autoSaved', { time: autoSavedTime.value })
+      : t('top.allSaved');
 
   const tip = (content: string, trigger: React.ReactElement) => (
     <Popup content={content} size="mini" inverted position="bottom center" trigger={trigger} />
@@ -63,13 +68,13 @@ export function EditorTopBar({ onHome, onSaveDraft }: Props) {
       </button>
       <div className="ps-ed-divider" />
       <ProjectName />
-      <span className={`ps-ed-save-state${unsaved ? ' is-dirty' : ''}`} data-testid="editor-save-state">
+      <span
+        className={`ps-ed-save-state${unsaved ? ' is-dirty' : ''}`}
+        data-testid="editor-save-state"
+        title={saveState}
+      >
         <Icon name={unsaved ? 'circle' : 'check'} size={unsaved ? 'tiny' : 'small'} />
-        {unsaved
-          ? t('top.unsaved')
-          : autoSavedTime.value
-            ? t('top.autoSaved', { time: autoSavedTime.value })
-            : t('top.allSaved')}
+        <span className="ps-ed-label">{saveState}</span>
       </span>
       <div className="ps-ed-spacer" />
       <div className="ps-ed-icon-group">

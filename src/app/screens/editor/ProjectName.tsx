@@ -43,10 +43,11 @@ export function ProjectName() {
           compact
           className="ps-ed-ghost"
           data-testid="project-rename"
+          title={t('top.rename')}
           onClick={() => setEditing(name)}
         >
           <Icon name="pencil" />
-          {t('top.rename')}
+          <span className="ps-ed-label">{t('top.rename')}</span>
         </Button>
       </div>
     );

@@ -50,6 +50,11 @@ export function UserMenu() {
       <span className="ps-username" data-testid="user-name">
         {name.value}
       </span>
+      {/* Spec 1: the top bar shows avatar, username and points. */}
+      <span className="ps-points-chip" data-testid="user-points-top" title={t('menu.points')}>
+        <Icon name="star" color="yellow" />
+        {points.value}
+      </span>
     </span>
   );
 

@@ -70,6 +70,8 @@ describe('app routes with the guard', () => {
     expect(router.state.location.pathname).toBe('/my');
     expect(screen.getByTestId('user-name').textContent).toBe('演示用户');
     expect(screen.getByTestId('user-points').textContent).toBe('120');
+    // The top bar shows the points beside the name (spec 1), not only in the menu.
+    expect(screen.getByTestId('user-points-top').textContent).toBe('120');
     expect(document.title).toBe('我的 - 数字人视频工作台');
   });
 

@@ -1,7 +1,8 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useLayoutEffect, useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
-import { ENTER_HTML, isPlaceholderText, parseNarration } from '../../../model/project';
+import { ENTER_HTML, isPlaceholderText, messages, parseNarration } from '../../../model/project';
 import { draftVersion, narrationDraft } from '../../state/editorNarration';
+import { showMessage } from '../../state/messages';
 import {
   caretOutOfMarker,
   clampedOrNull,
@@ -66,6 +67,8 @@ export function NarrationBox({ placeholder, disabled = false }: Props) {
         box.innerHTML = clamped;
         placeCaretAtEnd(box);
         html = clamped;
+        // Say why the end of a long paste (or a key past the limit) did not stay.
+        showMessage('warning', messages.textTooLong);
       }
     }
     narrationDraft.value = html;

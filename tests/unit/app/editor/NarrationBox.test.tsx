@@ -8,6 +8,7 @@ import { cacheBusted } from '../../../../src/app/screens/editor/RetryImage';
 import { checkPdfFile, hasContent } from '../../../../src/app/state/editorPdf';
 import { newDocument, VOICE_MODE, type ProjectDocument } from '../../../../src/model/project';
 import { draftStats, draftVersion, narrationDraft } from '../../../../src/app/state/editorNarration';
+import { toasts } from '../../../../src/app/state/messages';
 
 const box = () => screen.getByTestId('narration-box');
 
@@ -89,6 +90,7 @@ describe('narration box (spec 5)', () => {
     expect(narrationDraft.value).toBe('字'.repeat(300));
     expect(box().textContent).toHaveLength(300);
     expect(draftStats.value).toEqual({ count: 300, seconds: 42 });
+    expect(toasts.value.map((t) => t.text)).toContain('输入的单页文字大于300');
   });
 });
 

@@ -9,9 +9,9 @@ import { useStageVideo, useVideoTexture, type VideoPlayback } from '../videoText
 
 /** How much of the narration a blank page's card shows. */
 const EXCERPT_CHARS = 90;
-// Translucent with an outline: a place-holder for the slide box, which the video leaves empty.
-const CARD_FILL = { color: 0xffffff, alpha: 0.55 };
-const CARD_EDGE = { width: 1.5, color: 0x9ca3af };
+// Opaque white edge to edge (the layout e2e finds the slide box by it); its foot line says the video
+// leaves the box empty.
+const CARD_FILL = { color: 0xffffff };
 const CARD_TEXT = 0x374151;
 const CARD_HINT = 0x6b7280;
 const VIDEO_BACK = 0x000000;
@@ -44,7 +44,7 @@ export function SlideImageView({ item, onAspect }: { item: StageItem; onAspect(a
 }
 
 /**
- * A page without a PDF picture, while editing: a translucent card with the start of its narration
+ * A page without a PDF picture, while editing: a white card with the start of its narration
  * (or 空白页) and, at its foot, that the video shows nothing there (the /three player leaves it out).
  */
 export function CardView({ item, emptyLabel, hint }: { item: StageItem; emptyLabel: string; hint: string }) {
@@ -54,7 +54,7 @@ export function CardView({ item, emptyLabel, hint }: { item: StageItem; emptyLab
   const text = item.text.trim();
   const excerpt = text.length > EXCERPT_CHARS ? `${text.slice(0, EXCERPT_CHARS)}…` : text;
   const layout = useCallback((box: Box) => {
-    g.current?.clear().rect(box.x, box.y, box.width, box.height).fill(CARD_FILL).stroke(CARD_EDGE);
+    g.current?.clear().rect(box.x, box.y, box.width, box.height).fill(CARD_FILL);
     const t = label.current;
     const f = foot.current;
     if (!t || !f) return;

@@ -75,9 +75,6 @@ export function NarrationBox({ placeholder, disabled = false }: Props) {
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    // A key that types (a character, Enter, or the IME's Process) never types inside a marker.
-    const types = e.key.length === 1 || e.key === 'Enter' || e.key === 'Process';
-    if (types && !e.ctrlKey && !e.metaKey && !composing.current) caretOutOfMarker(e.currentTarget);
     if (e.key !== 'Enter' || e.nativeEvent.isComposing || composing.current) return;
     e.preventDefault();
     insertHtmlAtCaret(e.currentTarget, enterHtml(e.currentTarget, ENTER_HTML));
@@ -86,7 +83,6 @@ export function NarrationBox({ placeholder, disabled = false }: Props) {
 
   const onPaste = (e: ClipboardEvent<HTMLDivElement>) => {
     e.preventDefault();
-    caretOutOfMarker(e.currentTarget);
     const text = e.clipboardData.getData('text/plain');
     if (text) insertHtmlAtCaret(e.currentTarget, pastedHtml(text));
     sync();

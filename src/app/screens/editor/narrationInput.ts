@@ -11,11 +11,12 @@ import {
  * undo history; where it is missing (tests, old engines) the range API does the same insertion.
  */
 
-/** Inserts HTML at the caret of `box` (at its end when the caret is elsewhere). */
+/** Inserts HTML at the caret of `box` (at its end when the caret is elsewhere, after a marker it is in). */
 export function insertHtmlAtCaret(box: HTMLElement, html: string): void {
   const selection = box.ownerDocument.getSelection();
   const inside = selection && selection.rangeCount > 0 && box.contains(selection.anchorNode);
   if (!inside) placeCaretAtEnd(box);
+  else caretOutOfMarker(box);
   const doc = box.ownerDocument as Document & { execCommand?: Document['execCommand'] };
   let done = false;
   try {
@@ -198,13 +199,17 @@ function insertNodesAtCaret(box: HTMLElement, html: string): void {
     range.insertNode(fragment);
   }
   const last = nodes.at(-1);
-  if (!last || !selection) return;
-  let after = last.nextSibling;
+  if (last && selection) caretAfter(box.ownerDocument, last, selection);
+}
+
+/** Puts the caret in a text node just after `node` (an empty one made when none follows it). */
+function caretAfter(doc: Document, node: ChildNode, selection: Selection): void {
+  let after = node.nextSibling;
   if (!(after instanceof Text)) {
-    after = box.ownerDocument.createTextNode('');
-    last.after(after);
+    after = doc.createTextNode('');
+    node.after(after);
   }
-  const caret = box.ownerDocument.createRange();
+  const caret = doc.createRange();
   caret.setStart(after, 0);
   caret.collapse(true);
   selection.removeAllRanges();
@@ -214,24 +219,15 @@ function insertNodesAtCaret(box: HTMLElement, html: string): void {
 /**
  * Moves a caret that sits inside a marker to a text node just after it. A click in the empty end of
  * the box puts the caret in the last marker's text, where Chromium drops what is typed (QA pass:
- * two sentences lost); called before a key, a text insertion or an IME composition types into the
- * box. True when it moved the caret.
+ * two sentences lost); called before a text insertion, an HTML insertion (Enter, paste) or an IME
+ * composition types into the box. True when it moved the caret.
  */
 export function caretOutOfMarker(box: HTMLElement): boolean {
   const selection = box.ownerDocument.getSelection();
   if (!selection || selection.rangeCount === 0 || !selection.isCollapsed) return false;
   const marker = closestMarker(selection.getRangeAt(0).startContainer, box);
   if (!marker) return false;
-  let after = marker.nextSibling;
-  if (!(after instanceof Text)) {
-    after = box.ownerDocument.createTextNode('');
-    marker.after(after);
-  }
-  const caret = box.ownerDocument.createRange();
-  caret.setStart(after, 0);
-  caret.collapse(true);
-  selection.removeAllRanges();
-  selection.addRange(caret);
+  caretAfter(box.ownerDocument, marker, selection);
   return true;
 }
 

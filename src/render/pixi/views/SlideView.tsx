@@ -9,11 +9,9 @@ import { useStageVideo, useVideoTexture, type VideoPlayback } from '../videoText
 
 /** How much of the narration a blank page's card shows. */
 const EXCERPT_CHARS = 90;
-// Opaque white edge to edge (the layout e2e finds the slide box by it); its foot line says the video
-// leaves the box empty.
-const CARD_FILL = { color: 0xffffff };
-const CARD_TEXT = 0x374151;
-const CARD_HINT = 0x6b7280;
+const CARD_FILL = 0xffffff;
+const CARD_TEXT = 0x1f2937;
+const CARD_HINT = 0x9ca3af;
 const VIDEO_BACK = 0x000000;
 
 // Constant style objects: the layout sizes the text, and a new object on every render would undo it.
@@ -54,7 +52,7 @@ export function CardView({ item, emptyLabel, hint }: { item: StageItem; emptyLab
   const text = item.text.trim();
   const excerpt = text.length > EXCERPT_CHARS ? `${text.slice(0, EXCERPT_CHARS)}…` : text;
   const layout = useCallback((box: Box) => {
-    g.current?.clear().rect(box.x, box.y, box.width, box.height).fill(CARD_FILL);
+    g.current?.clear().rect(box.x, box.y, box.width, box.height).fill({ color: CARD_FILL });
     const t = label.current;
     const f = foot.current;
     if (!t || !f) return;

@@ -2,6 +2,7 @@ import { batch, signal } from '@preact/signals-react';
 import {
   hasPageAudio,
   hasPdf,
+  hasVideo,
   isPlaceholderText,
   messages,
   pagesFromPdf,
@@ -80,7 +81,7 @@ export function hasContent(d: ProjectDocument): boolean {
         (p.text.trim() !== '' && !isPlaceholderText(p.text)) ||
         hasPageAudio(d, at) ||
         p.textureList.length > 0 ||
-        p.video !== '',
+        hasVideo(p),
     )
   );
 }

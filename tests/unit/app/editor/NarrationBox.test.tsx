@@ -116,7 +116,7 @@ describe('editor helpers', () => {
     // A voice page with its uploaded audio and no text (the voice video's pages).
     expect(hasContent(withPage({ text: '', istts: VOICE_MODE, tts: '/files/u/1/audio/a.wav' }))).toBe(true);
     expect(hasContent(withPage({ text: '', istts: VOICE_MODE, tts: '' }))).toBe(false);
-    expect(hasContent(withPage({ text: '', video: '/files/u/1/videos/v.mp4' }))).toBe(true);
+    expect(hasContent(withPage({ text: '', video: '/files/u/1/videos/v.mp4', isVideo: 1 }))).toBe(true);
   });
 
   it('cache-busting keeps the path and other query parameters', () => {

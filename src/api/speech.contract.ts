@@ -47,4 +47,6 @@ export interface SpeechTimings {
   words: { text: string; startMs: number; endMs: number; charStart?: number; charEnd?: number }[];
   /** Mouth shapes A-H and X with start times (the stage and the render both follow it). */
   mouth: { startMs: number; shape: string }[];
+  /** Uploaded or recorded narration: the file's name as the author picked it (the voice page shows it). */
+  sourceName?: string;
 }

@@ -77,8 +77,11 @@ describe.each(testDialects())('page audio upload (resUpload) on %s', (dialect) =
         durationMs: number;
         words: unknown[];
         mouth: MouthCue[];
+        sourceName: string;
       };
       expect(timings.words).toEqual([]);
+      // The voice page shows the file by the name it was picked by, also after a reload.
+      expect(timings.sourceName).toBe(`讲解.${ext.toUpperCase()}`);
       expect(Math.abs(timings.durationMs / 1000 - data.soundTime)).toBeLessThan(0.01);
       // The mouth is open during the tone and at rest (X) in the silence after it.
       for (const ms of [100, 400, 800]) expect(shapeAt(timings.mouth, ms)).not.toBe('X');

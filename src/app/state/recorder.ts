@@ -58,13 +58,19 @@ export const RECORDING_FAILED = '录音处理失败，请重新录音';
 /** Buckets of the full waveform; the canvas scales them to its width. */
 export const TAKE_BUCKETS = 1200;
 
+/** What a take is called on its page (the voice panel shows it): 录音 and the time it was uploaded. */
+export function recordingName(at: Date): string {
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `录音 ${two(at.getHours())}:${two(at.getMinutes())}.wav`;
+}
+
 const defaultDeps: RecorderDeps = {
   capture: async () => (await import('./recorderCapture')).microphoneCapture,
   createPlayer: (wav) => createAudioPlayer(wav),
   upload: async (wav, pptSort, onProgress) => {
     const id = projectId.peek();
     if (id === null) throw new Error('no project');
-    const res = await studioApi.uploadPageAudio(id, pptSort, wav, 'recording.wav', onProgress);
+    const res = await studioApi.uploadPageAudio(id, pptSort, wav, recordingName(new Date()), onProgress);
     return res.data!;
   },
 };

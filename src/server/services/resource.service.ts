@@ -30,6 +30,12 @@ export const resourceServiceMessages = {
   tooShort: '音频时长过短，请上传不少于0.3秒的音频',
 } as const;
 
+/** A client's file name as the page may show it: its last path part, trimmed, at most 120 characters. */
+export function shownFileName(name: string): string {
+  const last = name.split(/[\\/]/).pop() ?? '';
+  return [...last.trim()].slice(0, 120).join('');
+}
+
 /** Lower-case extension of a file name without the dot ('' when there is none). */
 export function fileExtension(name: string): string {
   const match = /\.([A-Za-z0-9]+)$/.exec(name.trim());
@@ -125,6 +131,7 @@ export class ResourceService {
           pcmLevels(pcm.samples, pcm.sampleRate, LEVEL_FRAME_MS),
           LEVEL_FRAME_MS,
         ),
+        sourceName: shownFileName(upload.filename),
       };
       const resId = randomBytes(16).toString('hex');
       const wavKey = audioKey(ownerId, resId, 'wav');

@@ -17,6 +17,7 @@ import {
   recordedSeconds,
   recordedTake,
   recorderOpen,
+  recordingName,
   recorderStatus,
   resumePlayback,
   resumeRecording,
@@ -251,5 +252,12 @@ describe('recorder state machine', () => {
     expect(capture.calls).toEqual(['start', 'stop']);
     expect(recorderStatus.value).toBe('idle');
     expect(recordedSeconds.value).toBe(0);
+  });
+});
+
+describe('recordingName', () => {
+  it('names a take 录音 with the hour and minute, which the voice page shows after a reload', () => {
+    expect(recordingName(new Date(2026, 10, 27, 9, 5))).toBe('录音 09:05.wav');
+    expect(recordingName(new Date(2026, 10, 27, 14, 30))).toBe('录音 14:30.wav');
   });
 });

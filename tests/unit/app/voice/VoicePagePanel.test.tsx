@@ -10,6 +10,7 @@ import { i18n } from '../../../../src/app/i18n';
 import { currentPage, doc, projectId, undo } from '../../../../src/app/state/editor';
 import { toasts } from '../../../../src/app/state/messages';
 import { recorderOpen } from '../../../../src/app/state/recorder';
+import { setPageAudio } from '../../../../src/model/project/narrationMode';
 import {
   documentSchema,
   switchToVoiceMode,
@@ -134,6 +135,36 @@ describe('voice page panel', () => {
     expect(screen.getByTestId('voice-empty')).toBeTruthy();
     act(() => undo());
     expect(doc.value!.ppt.pages[1].tts).toBe(path);
+  });
+
+  it('after a reload, names the audio by the file name the server kept in its timings', async () => {
+    const timings: Record<string, unknown> = {
+      '/files/u/1/audio/old.json': { durationMs: 2400, words: [], mouth: [], sourceName: '第二页旁白.m4a' },
+      '/files/u/1/audio/older.json': { durationMs: 2400, words: [], mouth: [] },
+    };
+    const fetched = vi.fn(async (url: string) => {
+      const body = timings[new URL(url, 'http://x').pathname];
+      return new Response(JSON.stringify(body), { status: body ? 200 : 404 });
+    });
+    vi.stubGlobal('fetch', fetched);
+    try {
+      const audio = (path: string) => {
+        const r = setPageAudio.perform(voiceDocument(), 1, { path, soundTime: 2.4 });
+        if (!r.ok) throw new Error(r.error);
+        act(() => {
+          doc.value = r.value;
+        });
+      };
+      audio('/files/u/1/audio/old.wav');
+      await waitFor(() => expect(screen.getByTestId('voice-audio-name').textContent).toBe('第二页旁白.m4a'));
+      expect(screen.getByTestId('voice-audio-name').getAttribute('title')).toBe('第二页旁白.m4a');
+      // Audio stored before names were kept: the generic label, never an empty or stale name.
+      audio('/files/u/1/audio/older.wav');
+      await waitFor(() => expect(fetched).toHaveBeenCalledTimes(2));
+      await waitFor(() => expect(screen.getByTestId('voice-audio-name').textContent).toBe('已上传音频'));
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('keeps the page unchanged when the server refuses the file', async () => {

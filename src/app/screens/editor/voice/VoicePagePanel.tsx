@@ -14,8 +14,8 @@ import {
   deletePageAudio,
   formatAudioTime,
   uploadAudioToPage,
-  uploadedName,
 } from './pageAudioUpload';
+import { useAudioName } from './useAudioName';
 import './voice.css';
 import { useUpload } from '../../../hooks/useUpload';
 import { useFileDrop } from '../../../hooks/useFileDrop';
@@ -37,6 +37,7 @@ export function VoicePagePanel() {
   const ready = !!d && hasPageAudio(d, at);
   const shownUpload = upload && upload.at === at ? upload : null;
   const isPlaying = ready && !!p && playing.value?.path === p.tts;
+  const audioName = useAudioName(ready && p ? p.tts : '');
 
   const start = async (file: File | undefined) => {
     if (!file || busy || !p) return;
@@ -84,8 +85,8 @@ export function VoicePagePanel() {
               <Icon name={isPlaying ? 'stop' : 'play'} fitted />
             </button>
             <div className="ps-voice-file">
-              <strong data-testid="voice-audio-name" title={uploadedName(p.tts) ?? undefined}>
-                {uploadedName(p.tts) ?? t('voice.uploadedAudio')}
+              <strong data-testid="voice-audio-name" title={audioName ?? undefined}>
+                {audioName ?? t('voice.uploadedAudio')}
               </strong>
               <span className="ps-voice-time" data-testid="voice-audio-duration">
                 {formatAudioTime(p.soundTime)}

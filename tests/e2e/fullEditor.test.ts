@@ -150,7 +150,7 @@ describe('the whole editor in Chromium: every kind of page, synthesised and chec
     await expect.poll(async () => (await stickers()).length).toBe(2);
     expect(await page.locator(`${tid('segment-chips')} [data-testid^="segment-chip-"]`).count()).toBe(4);
 
-    // New stickers sit together in the middle: the GIF (on top) goes top right, the PNG top left;
+    // New stickers sit in the middle, the GIF a step down and right: it goes top right, the PNG top left;
     // the presenter steps to the left, so the middle of the frame shows the scene in normal framing.
     await dragTo('sticker:1', 700, 20);
     await dragTo('sticker:0', 330, 20);

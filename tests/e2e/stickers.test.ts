@@ -156,18 +156,20 @@ describe('stickers and GIFs on the editor preview in Chromium', () => {
   });
 
   it('drags a sticker with the pointer: the saved document moves by the dragged amount', async () => {
-    // The GIF lies on top of the PNG (same place, later in the narration): a press takes it.
+    // Inserted in a row, the GIF was set 24 px down and right of the PNG, over most of it (it is
+    // later in the narration): a press on its centre, which is on both, takes the GIF.
+    expect([await attr(1, 'x'), await attr(1, 'y')]).toEqual([454, 244]);
     const gif = (await stickers())[1];
     const [dx, dy] = [200, 90];
     await dragOnStage(page, centre(gif), { x: centre(gif).x + dx, y: centre(gif).y + dy });
-    await expect.poll(() => attr(1, 'x')).toBe(430 + dx);
-    expect(await attr(1, 'y')).toBe(220 + dy);
+    await expect.poll(() => attr(1, 'x')).toBe(454 + dx);
+    expect(await attr(1, 'y')).toBe(244 + dy);
     expect(await attr(0, 'x')).toBe(430);
     await saveDraft();
     const saved = await savedTextures();
     expect(saved.map((t) => [t.textureId, t.x, t.y])).toEqual([
       ['s001', 430, 220],
-      ['g001', 430 + dx, 220 + dy],
+      ['g001', 454 + dx, 244 + dy],
     ]);
   });
 

@@ -5,7 +5,8 @@ import { sanitizeNarrationHtml } from './sanitizeNarrationHtml';
 import { divideNarration } from './divideNarration';
 import { checkPageText, withTimes } from './narrationRules';
 import { parseNarration } from './parseNarration';
-import { DEFAULT_TEXTURE_SIZE, orientationOf, PREVIEW_FRAME } from './frames';
+import { DEFAULT_TEXTURE_SIZE, orientationOf, PREVIEW_FRAME, type Size } from './frames';
+import type { Page } from './pageSchema';
 import { TEXT_MODE } from './constants';
 import { docCommand } from './docCommand';
 
@@ -28,10 +29,37 @@ export const saveNarration = docCommand({
     const saved = updatePage(doc, at, (page) => {
       const check = checkPageText(parseNarration(textdome).text);
       if (!check.ok) return check;
-      const next = divideNarration({ ...page, textdome }, newTexture);
+      const next = spreadNewTextures(page, divideNarration({ ...page, textdome }, newTexture), frame);
       const stale = page.istts === TEXT_MODE && next.text !== page.text;
       return ok(stale ? { ...next, tts: '', soundTime: 0 } : next);
     });
     return saved.ok ? ok(withTimes(saved.value)) : saved;
   },
 });
+
+/** How far each new sticker is set from one already at its place (preview px, right and down). */
+export const NEW_TEXTURE_STEP = 24;
+
+/**
+ * New stickers start in the middle of the preview; one that would land exactly on another sticker
+ * of the page (two inserted in a row) moves down and right by a step until its place is free, so
+ * each can be seen and grabbed. Stickers the page already had keep their places. When every step
+ * up to the frame's edge is taken, it stays in the middle.
+ */
+function spreadNewTextures(before: Page, next: Page, frame: Size): Page {
+  const known = new Set(before.textureList.map((t) => t.id));
+  const taken = new Set(next.textureList.filter((t) => known.has(t.id)).map((t) => `${t.x},${t.y}`));
+  const textureList = next.textureList.map((t) => {
+    if (known.has(t.id)) return t;
+    const room = Math.max(
+      1,
+      Math.floor(Math.min(frame.width - t.x - t.width, frame.height - t.y - t.height) / NEW_TEXTURE_STEP) + 1,
+    );
+    let k = 0;
+    while (k < room && taken.has(`${t.x + k * NEW_TEXTURE_STEP},${t.y + k * NEW_TEXTURE_STEP}`)) k++;
+    const placed = k < room ? { ...t, x: t.x + k * NEW_TEXTURE_STEP, y: t.y + k * NEW_TEXTURE_STEP } : t;
+    taken.add(`${placed.x},${placed.y}`);
+    return placed;
+  });
+  return { ...next, textureList };
+}

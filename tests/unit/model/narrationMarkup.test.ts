@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   divideNarration,
+  moveTexture,
   newDocument,
   newPage,
   parseNarration,
@@ -180,5 +181,38 @@ describe('saveNarration', () => {
   it('places new stickers in the middle of the preview', () => {
     const d = must(saveNarration(newDocument(), 0, `看${star()}这里`));
     expect(d.ppt.pages[0].textureList[0]).toMatchObject({ x: 430, y: 220, width: 100, height: 100 });
+  });
+
+  it('sets stickers inserted in a row apart, and leaves placed ones where they are', () => {
+    let d = must(saveNarration(newDocument(), 0, `看${star('k1')}这里`));
+    d = must(saveNarration(d, 0, `看${star('k1')}这里${star('k2')}${star('k3')}`));
+    const boxes = () => d.ppt.pages[0].textureList.map((t) => [t.x, t.y]);
+    expect(boxes()).toEqual([
+      [430, 220],
+      [454, 244],
+      [478, 268],
+    ]);
+    // The first one moved away: the next new one takes the middle again.
+    d = must(moveTexture(d, 0, 0, { x: 10, y: 10, width: 100, height: 100 }));
+    d = must(saveNarration(d, 0, `看${star('k1')}这里${star('k2')}${star('k3')}${star('k4')}`));
+    expect(boxes()).toEqual([
+      [10, 10],
+      [454, 244],
+      [478, 268],
+      [430, 220],
+    ]);
+  });
+
+  it('keeps a new sticker in the middle when every step to the edge is taken', () => {
+    const portrait = { ...newDocument(), distinguishability: 2 as const };
+    const html = Array.from({ length: 8 }, (_, k) => star(`s${k}`)).join('');
+    const d = must(saveNarration(portrait, 0, `看${html}`));
+    const boxes = d.ppt.pages[0].textureList.map((t) => [t.x, t.y]);
+    expect(boxes.slice(0, 6)).toEqual([0, 1, 2, 3, 4, 5].map((k) => [138 + 24 * k, 284 + 24 * k]));
+    expect(boxes.slice(6)).toEqual([
+      [138, 284],
+      [138, 284],
+    ]);
+    for (const [x] of boxes) expect(x + 100).toBeLessThanOrEqual(375);
   });
 });

@@ -115,13 +115,15 @@ export function EditorTopBar({ onHome, onSaveDraft }: Props) {
       </div>
       <Button
         basic
-        className="ps-ed-ghost"
+        className="ps-ed-ghost ps-ed-iconable"
         disabled={!ready}
+        title={t('top.pdf')}
+        aria-label={t('top.pdf')}
         data-testid="editor-pdf"
         onClick={openPdfDialog}
       >
         <Icon name="file pdf outline" />
-        {t('top.pdf')}
+        <span className="ps-ed-label">{t('top.pdf')}</span>
       </Button>
       <MusicButton />
       <Button

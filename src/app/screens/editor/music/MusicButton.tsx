@@ -24,14 +24,15 @@ export function MusicButton() {
     <>
       <Button
         basic
-        className={`ps-ed-ghost ps-music-button${music === 'missing' ? ' is-missing' : ''}`}
+        className={`ps-ed-ghost ps-ed-iconable ps-music-button${music === 'missing' ? ' is-missing' : ''}`}
         disabled={!doc.value}
-        title={label}
+        title={music && music !== 'missing' ? `${t('music.button')} · ${label}` : label}
+        aria-label={t('music.button')}
         data-testid="editor-music"
         onClick={() => setOpen(true)}
       >
         <Icon name="music" />
-        {t('music.button')}
+        <span className="ps-ed-label">{t('music.button')}</span>
         <span className="ps-music-current" data-testid="editor-music-name">
           {label}
         </span>

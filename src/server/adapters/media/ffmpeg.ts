@@ -12,6 +12,7 @@ import { resolve } from 'node:path';
 import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
 import ffprobeInstaller from '@ffprobe-installer/ffprobe';
 import { NARRATION_SAMPLE_RATE } from './wav';
+import { ffmpegFontconfigFile } from './fontconfig';
 
 /** Path of the ffmpeg binary (FFMPEG_PATH wins). */
 export function ffmpegPath(): string {
@@ -87,6 +88,11 @@ export function parseProgressBlock(
   };
 }
 
+/** The environment of ffmpeg and ffprobe children: this process's, with fontconfig.ts's setup. */
+export function ffmpegEnv(): NodeJS.ProcessEnv {
+  return { ...process.env, FONTCONFIG_FILE: ffmpegFontconfigFile() };
+}
+
 interface RunResult {
   stdout: string;
   stderr: string;
@@ -102,7 +108,11 @@ function run(
     const { signal } = options;
     const binary = name === 'ffmpeg' ? ffmpegPath() : ffprobePath();
     if (signal?.aborted) return reject(new FfmpegError(`${name} aborted before start`, null, true, ''));
-    const child = spawn(binary, [...args], { stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
+    const child = spawn(binary, [...args], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      windowsHide: true,
+      env: ffmpegEnv(),
+    });
     if (child.pid !== undefined) options.onStart?.(child.pid);
     let stderr = '';
     let stdout = '';

@@ -9,6 +9,8 @@ import {
 } from './helpers/cluster';
 import { testRedisUrl } from './helpers/redis';
 
+// npm test: not run again with TEST_STORE=s3 (startS3Cluster: a bucket of its own in every profile)
+
 /*
  * Issue 12: workers on machines of their own. Two `npm run worker` processes with a DATA_DIR each
  * share only PostgreSQL, Redis and the bucket. A render's page tasks carry their files named against

@@ -12,6 +12,8 @@ import {
 import { pdfOfSlides } from './helpers/pdfMaker';
 import { testRedisUrl } from './helpers/redis';
 
+// npm test: not run again with TEST_STORE=s3 (startS3Cluster: a bucket of its own in every profile)
+
 /*
  * Issue 12, "PostgreSQL + BullMQ + S3": the web server (WORKERS=0) and one `npm run worker` share
  * the database, Redis and the bucket, and nothing else — each has a DATA_DIR of its own. The worker

@@ -6,6 +6,8 @@ import { saveSpokenProject, startSharedCluster, waitForCompose, type Cluster } f
 import { pdfOfSlides } from './helpers/pdfMaker';
 import { testRedisUrl } from './helpers/redis';
 
+// npm test: not run again with TEST_STORE=s3 (s3ScaleOut.test.ts is this test on a bucket, with no shared DATA_DIR)
+
 /*
  * Issue 12: the web server with WORKERS=0 runs no jobs; one `npm run worker` process beside it
  * (same database and DATA_DIR, jobs through BullMQ on Redis) rasterises an uploaded PDF and

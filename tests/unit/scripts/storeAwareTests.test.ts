@@ -21,6 +21,10 @@ describe('the server tests the S3 profile runs again', () => {
     write('video/upload.test.ts', "import { start } from '../helpers/server.ts';\n");
     write('dialects.test.ts', 'const only = process.env.TEST_DIALECTS;\n');
     write('queue.test.ts', 'const queue = process.env.TEST_QUEUE;\n');
+    write(
+      'ownBucket.test.ts',
+      "// npm test: not run again with TEST_STORE=s3 (its own bucket)\nimport { start } from './helpers/server';\n",
+    );
     const names = storeAwareTests(dir).map((f) => path.relative(dir, f));
     expect(names).toEqual(['api.test.ts', 'dialects.test.ts', 'video/upload.test.ts']);
   });
@@ -31,5 +35,11 @@ describe('the server tests the S3 profile runs again', () => {
     expect(aware).toContain('projects.test.ts');
     expect(aware).toContain('video/crash.test.ts');
     expect(aware).not.toContain('video/shotMemory.test.ts');
+    // Clusters on a bucket of their own whatever TEST_STORE says, and one whose bucket variant is
+    // s3ScaleOut.test.ts.
+    expect(aware).not.toContain('s3FanOut.test.ts');
+    expect(aware).not.toContain('s3ScaleOut.test.ts');
+    expect(aware).not.toContain('scaleOut.test.ts');
+    expect(aware).toContain('scaleOutFanOut.test.ts');
   });
 });

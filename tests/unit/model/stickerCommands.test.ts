@@ -27,16 +27,16 @@ function withStickers(): ProjectDocument {
 }
 
 describe('sticker placement commands', () => {
-  it('a saved sticker starts centred at 100x100 and moves to where it is dropped', () => {
+  it('a saved sticker starts centred at 100x100 (the next one a step off) and moves to where it is dropped', () => {
     const doc = withStickers();
     expect(doc.ppt.pages[0].textureList.map((t) => [t.id, t.x, t.y, t.width, t.height, t.position])).toEqual([
       ['a', 430, 220, 100, 100, 2],
-      ['b', 430, 220, 100, 100, 3],
+      ['b', 454, 244, 100, 100, 3],
     ]);
     const moved = must(moveTexture(doc, 0, 1, { x: 12.4, y: 30.6, width: 80, height: 60 }));
     expect(moved.ppt.pages[0].textureList[1]).toMatchObject({ x: 12, y: 31, width: 80, height: 60, id: 'b' });
     expect(moved.ppt.pages[0].textureList[0]).toBe(doc.ppt.pages[0].textureList[0]);
-    expect(doc.ppt.pages[0].textureList[1].x).toBe(430);
+    expect(doc.ppt.pages[0].textureList[1].x).toBe(454);
   });
 
   it('keeps a sticker whole inside the frame, and an unchanged drop returns the same document', () => {

@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { SlowFirstSequencer } from './tests/helpers/slowFirstSequencer';
 
 /** Unit tests that need a DOM (React screens, the stage, DOMPurify, browser workers). */
 const DOM_TESTS = [
@@ -15,6 +16,8 @@ export default defineConfig({
     // database, job polls, ffmpeg in another process), so three at once took the server suite from
     // 1034 s to 676 s on this machine. The browser tests stay one at a time (two at once: slower).
     maxWorkers: Number(process.env.TEST_WORKERS) || 3,
+    // The longest files start first in every checkout, also without vitest's cache (CI).
+    sequence: { sequencer: SlowFirstSequencer },
     projects: [
       {
         plugins: [react()],

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import { Code } from '../../api/envelope';
 import { audioFormatOf, SIGNATURE_BYTES } from '../../model/fileSignature';
 import {
@@ -16,6 +15,7 @@ import type { MaterialRow, MaterialsRepo } from '../adapters/db/materials.repo';
 import { discard, readHead, type FileStore } from '../adapters/files';
 import { writeCleanCopy, writeJpegThumbnail, type StoredImageFormat } from '../adapters/images';
 import { requireImage } from './uploadedImage';
+import { clipped, fileStem } from './fileNames';
 import { audioToAac, probe } from '../adapters/media/ffmpeg';
 import { ApiError, parse } from '../http/envelope';
 import type { ReceivedUpload } from '../http/upload';
@@ -185,10 +185,6 @@ function item(row: MaterialRow): MaterialItem {
 
 /** The file name without its extension (at most 60 characters), else a default by type. */
 function materialName(filename: string, type: MaterialType): string {
-  const fromFile = path
-    .basename(filename)
-    .replace(/\.[^.]*$/, '')
-    .trim();
   const fallback = type === MATERIAL_TYPES.image ? '图片素材' : '音频素材';
-  return [...(fromFile || fallback)].slice(0, MATERIAL_NAME_MAX).join('');
+  return clipped(fileStem(filename) || fallback, MATERIAL_NAME_MAX);
 }

@@ -19,6 +19,7 @@ import { decodeWav, pcmLevels, samplesToMs, type Pcm16 } from '../adapters/media
 import { ApiError } from '../http/envelope';
 import type { ReceivedUpload } from '../http/upload';
 import { audioKey } from './speech.service';
+import { clipped, shownFileName } from './fileNames';
 import type { DeferredDeletes } from './deferredDeletes';
 
 /** Shorter clips are clicks or empty recordings, not narration. */
@@ -26,15 +27,12 @@ export const MIN_AUDIO_MS = 300;
 /** Loudness frames for the mouth timeline (the level timeline is tuned for 10 ms). */
 const LEVEL_FRAME_MS = 10;
 
+/** Longest page-audio name kept for the voice page (a file name, not a title). */
+const SOURCE_NAME_MAX = 120;
+
 export const resourceServiceMessages = {
   tooShort: '音频时长过短，请上传不少于0.3秒的音频',
 } as const;
-
-/** A client's file name as the page may show it: its last path part, trimmed, at most 120 characters. */
-export function shownFileName(name: string): string {
-  const last = name.split(/[\\/]/).pop() ?? '';
-  return [...last.trim()].slice(0, 120).join('');
-}
 
 /** Lower-case extension of a file name without the dot ('' when there is none). */
 export function fileExtension(name: string): string {
@@ -131,7 +129,7 @@ export class ResourceService {
           pcmLevels(pcm.samples, pcm.sampleRate, LEVEL_FRAME_MS),
           LEVEL_FRAME_MS,
         ),
-        sourceName: shownFileName(upload.filename),
+        sourceName: clipped(shownFileName(upload.filename), SOURCE_NAME_MAX),
       };
       const resId = randomBytes(16).toString('hex');
       const wavKey = audioKey(ownerId, resId, 'wav');

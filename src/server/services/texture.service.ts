@@ -15,6 +15,7 @@ import type { TextureRow, TexturesRepo } from '../adapters/db/textures.repo';
 import { discard, readBundledJson, type FileStore } from '../adapters/files';
 import { writeCleanCopy } from '../adapters/images';
 import { pageBuiltInThenOwn } from './builtInThenOwn';
+import { clipped, fileStem } from './fileNames';
 import type { AssetUsage } from './assetUsage';
 import { requireImage } from './uploadedImage';
 import { ApiError, parse } from '../http/envelope';
@@ -217,9 +218,5 @@ const asType = (type: number): TextureType => (type === 2 ? 2 : 1);
 
 /** The given name, else the file name without its extension, else 贴图; at most 30 characters. */
 function textureName(given: string, filename: string): string {
-  const fromFile = path
-    .basename(filename)
-    .replace(/\.[^.]*$/, '')
-    .trim();
-  return [...(given || fromFile || '贴图')].slice(0, TEXTURE_NAME_MAX).join('');
+  return clipped(given || fileStem(filename) || '贴图', TEXTURE_NAME_MAX);
 }

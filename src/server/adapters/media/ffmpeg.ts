@@ -90,7 +90,8 @@ export function parseProgressBlock(
 
 /** The environment of ffmpeg and ffprobe children: this process's, with fontconfig.ts's setup. */
 export function ffmpegEnv(): NodeJS.ProcessEnv {
-  return { ...process.env, FONTCONFIG_FILE: ffmpegFontconfigFile() };
+  const fontconfig = ffmpegFontconfigFile();
+  return fontconfig ? { ...process.env, FONTCONFIG_FILE: fontconfig } : process.env;
 }
 
 interface RunResult {

@@ -18,21 +18,26 @@ export function fontconfigXml(cacheDir: string): string {
   return `<?xml version="1.0"?>\n<fontconfig><cachedir>${escaped}</cachedir></fontconfig>\n`;
 }
 
-let written: string | null = null;
+let written: string | null | undefined;
 
 /**
  * Path of the fonts.conf for ffmpeg children (FONTCONFIG_FILE), written once per process under the
- * system temp folder. Processes writing it at once each write a file of their own and rename it
- * into place, so none reads half a file.
+ * system temp folder; null when it cannot be written there (ffmpeg then runs with the system's
+ * setup, slower on its first subtitles but drawing the same). Processes writing it at once each
+ * write a file of their own and rename it into place, so none reads half a file.
  */
-export function ffmpegFontconfigFile(): string {
-  if (written) return written;
+export function ffmpegFontconfigFile(): string | null {
+  if (written !== undefined) return written;
   const dir = join(tmpdir(), 'presenter-studio-fontconfig');
-  mkdirSync(join(dir, 'cache'), { recursive: true });
   const file = join(dir, 'fonts.conf');
   const temp = `${file}.${process.pid}.tmp`;
-  writeFileSync(temp, fontconfigXml(join(dir, 'cache')));
-  renameSync(temp, file);
-  written = file;
-  return file;
+  try {
+    mkdirSync(join(dir, 'cache'), { recursive: true });
+    writeFileSync(temp, fontconfigXml(join(dir, 'cache')));
+    renameSync(temp, file);
+    written = file;
+  } catch {
+    written = null;
+  }
+  return written;
 }

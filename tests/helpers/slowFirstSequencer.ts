@@ -31,19 +31,14 @@ export class SlowFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const root = this.ctx.config.root;
     const sorted = await super.sort(files);
-    // A stable sort: projects keep vitest's order (they run one after another), and so do the
-    // files that are not slow.
-    const order = new Map(sorted.map((f, i) => [f, i]));
+    // Array sort is stable: projects keep vitest's order (they run one after another), and so do
+    // the files that are not slow.
     const projectAt = new Map<unknown, number>();
     sorted.forEach((f, i) => projectAt.has(f.project) || projectAt.set(f.project, i));
-    const rank = (f: TestSpecification) => [
-      projectAt.get(f.project)!,
-      slowRank(root, f.moduleId),
-      order.get(f)!,
-    ];
-    return [...sorted].sort((a, b) => {
-      const [x, y] = [rank(a), rank(b)];
-      return x[0] - y[0] || x[1] - y[1] || x[2] - y[2];
-    });
+    return [...sorted].sort(
+      (a, b) =>
+        projectAt.get(a.project)! - projectAt.get(b.project)! ||
+        slowRank(root, a.moduleId) - slowRank(root, b.moduleId),
+    );
   }
 }

@@ -6,7 +6,7 @@ import { divideNarration } from './divideNarration';
 import { checkPageText, withTimes } from './narrationRules';
 import { parseNarration } from './parseNarration';
 import { DEFAULT_TEXTURE_SIZE, orientationOf, PREVIEW_FRAME, type Size } from './frames';
-import type { Page } from './pageSchema';
+import type { Page, Texture } from './pageSchema';
 import { TEXT_MODE } from './constants';
 import { docCommand } from './docCommand';
 
@@ -48,17 +48,21 @@ export const NEW_TEXTURE_STEP = 24;
  */
 function spreadNewTextures(before: Page, next: Page, frame: Size): Page {
   const known = new Set(before.textureList.map((t) => t.id));
-  const taken = new Set(next.textureList.filter((t) => known.has(t.id)).map((t) => `${t.x},${t.y}`));
+  const spot = (t: Texture) => `${t.x},${t.y}`;
+  const fits = (t: Texture) => t.x + t.width <= frame.width && t.y + t.height <= frame.height;
+  const taken = new Set(next.textureList.filter((t) => known.has(t.id)).map(spot));
   const textureList = next.textureList.map((t) => {
     if (known.has(t.id)) return t;
-    const room = Math.max(
-      1,
-      Math.floor(Math.min(frame.width - t.x - t.width, frame.height - t.y - t.height) / NEW_TEXTURE_STEP) + 1,
-    );
-    let k = 0;
-    while (k < room && taken.has(`${t.x + k * NEW_TEXTURE_STEP},${t.y + k * NEW_TEXTURE_STEP}`)) k++;
-    const placed = k < room ? { ...t, x: t.x + k * NEW_TEXTURE_STEP, y: t.y + k * NEW_TEXTURE_STEP } : t;
-    taken.add(`${placed.x},${placed.y}`);
+    let placed = t;
+    while (taken.has(spot(placed))) {
+      const step = { ...placed, x: placed.x + NEW_TEXTURE_STEP, y: placed.y + NEW_TEXTURE_STEP };
+      if (!fits(step)) {
+        placed = t;
+        break;
+      }
+      placed = step;
+    }
+    taken.add(spot(placed));
     return placed;
   });
   return { ...next, textureList };

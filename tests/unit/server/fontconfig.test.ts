@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 // The module keeps what it wrote for the life of the process: each test imports it afresh.
 const fresh = async () => {
   vi.resetModules();
-  return import('../../../src/server/adapters/media/ffmpeg');
+  return import('../../../src/server/adapters/media/fontconfig');
 };
 
 describe('the fontconfig ffmpeg children run with', () => {

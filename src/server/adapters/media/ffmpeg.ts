@@ -12,7 +12,7 @@ import { resolve } from 'node:path';
 import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
 import ffprobeInstaller from '@ffprobe-installer/ffprobe';
 import { NARRATION_SAMPLE_RATE } from './wav';
-import { ffmpegFontconfigFile } from './fontconfig';
+import { ffmpegEnv } from './fontconfig';
 
 /** Path of the ffmpeg binary (FFMPEG_PATH wins). */
 export function ffmpegPath(): string {
@@ -86,12 +86,6 @@ export function parseProgressBlock(
     ratio: durationMs && durationMs > 0 ? Math.min(1, outTimeMs / durationMs) : null,
     done: fields.progress === 'end',
   };
-}
-
-/** The environment of ffmpeg and ffprobe children: this process's, with fontconfig.ts's setup. */
-export function ffmpegEnv(): NodeJS.ProcessEnv {
-  const fontconfig = ffmpegFontconfigFile();
-  return fontconfig ? { ...process.env, FONTCONFIG_FILE: fontconfig } : process.env;
 }
 
 interface RunResult {

@@ -41,3 +41,9 @@ export function ffmpegFontconfigFile(): string | null {
   }
   return written;
 }
+
+/** The environment of ffmpeg and ffprobe children: this process's, with the fonts.conf above. */
+export function ffmpegEnv(): NodeJS.ProcessEnv {
+  const fontconfig = ffmpegFontconfigFile();
+  return fontconfig ? { ...process.env, FONTCONFIG_FILE: fontconfig } : process.env;
+}

@@ -7,6 +7,7 @@ import { UsersRepo } from './adapters/db/users.repo';
 import { SessionsRepo } from './adapters/db/sessions.repo';
 import { LoginGuardRepo } from './adapters/db/loginGuard.repo';
 import { TokenSigner } from './adapters/tokens';
+import { passwords } from './adapters/passwords';
 import type { FileStore } from './adapters/files';
 import { openFileStore } from './adapters/openFileStore';
 import { AuthService } from './services/auth.service';
@@ -111,8 +112,9 @@ export async function buildServer(config: ServerConfig): Promise<StudioServer> {
   const users = new UsersRepo(db);
   const sessions = new SessionsRepo(db);
   const guard = new LoginGuardRepo(db);
-  const auth = new AuthService(users, sessions, guard, tokens, config.captchaAfterFailures);
-  const accounts = new AccountService(users, sessions, files, guard);
+  const hasher = passwords(config.passwordCost);
+  const auth = new AuthService(users, sessions, guard, tokens, config.captchaAfterFailures, hasher);
+  const accounts = new AccountService(users, sessions, files, guard, hasher);
   const projectsRepo = new ProjectsRepo(db);
   const projects = new ProjectService(projectsRepo, normaliseDocument, autoProjectName);
   // Voices of an optional OpenAI-compatible server (TTS_URL) join the built-in public voices.

@@ -5,6 +5,7 @@ import { openAiTtsFromEnv, type OpenAiTtsConfig } from './adapters/media/tts.ope
 import { limitsFromEnv, type Limits } from './limits';
 import { s3FromEnv, type S3Config } from './adapters/s3.config';
 import { presetFromEnv, type EncoderPreset } from './video/encoderSpeed';
+import type { PasswordCost } from './adapters/passwords';
 
 /** Everything the server reads from its environment, resolved once at start. */
 export interface ServerConfig {
@@ -45,6 +46,8 @@ export interface ServerConfig {
   s3?: S3Config;
   /** ENCODER_PRESET: the x264 preset for every page; absent: measured once on this machine. */
   encoderPreset?: EncoderPreset;
+  /** PASSWORD_HASH=light: cheap password hashes for test servers (passwords.ts); never in production. */
+  passwordCost?: PasswordCost;
 }
 
 /** Reads the configuration from environment variables (documented in the README). */
@@ -76,7 +79,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     limits: limitsFromEnv(env),
     s3: s3FromEnv(env),
     encoderPreset: presetFromEnv(env.ENCODER_PRESET),
+    passwordCost: passwordCostFromEnv(env.PASSWORD_HASH, production),
   };
+}
+
+/** PASSWORD_HASH: unset or `standard`; `light` only outside production (a wrong value stops the start). */
+export function passwordCostFromEnv(value: string | undefined, production: boolean): PasswordCost {
+  if (!value || value === 'standard') return 'standard';
+  if (value !== 'light') throw new Error(`PASSWORD_HASH must be standard or light, not "${value}"`);
+  if (production)
+    throw new Error('PASSWORD_HASH=light is for test servers; it cannot be used with NODE_ENV=production');
+  return 'light';
 }
 
 // An embedded install keeps a generated secret beside its data so tokens survive restarts without

@@ -15,7 +15,7 @@ import type { LoginGuardRepo } from '../adapters/db/loginGuard.repo';
 import { discard, type FileStore } from '../adapters/files';
 import { writePng } from '../adapters/images';
 import { requireImage } from './uploadedImage';
-import { hashPassword, verifyPassword } from '../adapters/passwords';
+import type { Passwords } from '../adapters/passwords';
 import { ApiError } from '../http/envelope';
 
 const USERNAME_PATTERN = /^[A-Za-z0-9_.\-\u4e00-\u9fa5]{2,32}$/;
@@ -37,6 +37,7 @@ export class AccountService {
     private readonly files: FileStore,
     /** Counts wrong old passwords, as logins count wrong passwords. */
     private readonly guard: LoginGuardRepo,
+    private readonly passwords: Passwords,
   ) {}
 
   /** What the navigation bar and the route guard need to know about the caller. */
@@ -67,12 +68,12 @@ export class AccountService {
     if ((await this.guard.failures(key, PASSWORD_FAILURE_WINDOW_MS)) >= PASSWORD_FAILURES_ALLOWED)
       throw new ApiError(Code.tooManyRequests, passwordMessages.throttled, undefined, 429);
     const user = await this.users.findById(userId);
-    if (!user || !(await verifyPassword(user.password_hash, form.oldPassword))) {
+    if (!user || !(await this.passwords.verify(user.password_hash, form.oldPassword))) {
       await this.guard.recordFailure(key, PASSWORD_FAILURE_WINDOW_MS);
       throw new ApiError(Code.badRequest, passwordMessages.wrongOld);
     }
     await this.guard.clearFailures([key]);
-    await this.users.setPasswordHash(userId, await hashPassword(form.newPassword));
+    await this.users.setPasswordHash(userId, await this.passwords.hash(form.newPassword));
     await this.sessions.revokeOthers(userId, jti);
   }
 
@@ -109,7 +110,7 @@ export class AccountService {
     if (await this.users.findByName(username)) throw new ApiError(Code.conflict, '用户名已存在');
     return this.users.insert({
       username,
-      passwordHash: await hashPassword(password),
+      passwordHash: await this.passwords.hash(password),
       nickname: username,
       roles,
       points: STARTING_POINTS,

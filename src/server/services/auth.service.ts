@@ -6,7 +6,7 @@ import type { UsersRepo } from '../adapters/db/users.repo';
 import type { SessionsRepo } from '../adapters/db/sessions.repo';
 import type { LoginGuardRepo } from '../adapters/db/loginGuard.repo';
 import type { TokenSigner } from '../adapters/tokens';
-import { hashPassword, verifyPassword } from '../adapters/passwords';
+import type { Passwords } from '../adapters/passwords';
 import { ApiError } from '../http/envelope';
 
 const FAILURE_WINDOW_MS = 15 * 60_000;
@@ -16,7 +16,7 @@ const CAPTCHA_TTL_MS = 5 * 60_000;
 export class AuthService {
   // Verifying against a real hash when the user does not exist keeps the response time the same,
   // so timing does not reveal which usernames exist.
-  private readonly dummyHash = hashPassword(randomUUID());
+  private readonly dummyHash: Promise<string>;
 
   constructor(
     private readonly users: UsersRepo,
@@ -24,7 +24,10 @@ export class AuthService {
     private readonly guard: LoginGuardRepo,
     private readonly tokens: TokenSigner,
     private readonly captchaAfterFailures: number,
-  ) {}
+    private readonly passwords: Passwords,
+  ) {
+    this.dummyHash = passwords.hash(randomUUID());
+  }
 
   /** A new captcha challenge; the answer stays on the server for one try within 5 minutes. */
   async captcha(): Promise<CaptchaData> {
@@ -40,7 +43,7 @@ export class AuthService {
     if (await this.captchaRequired(keys)) await this.checkCaptcha(req);
 
     const user = await this.users.findByName(req.username);
-    const valid = await verifyPassword(user?.password_hash ?? (await this.dummyHash), req.password);
+    const valid = await this.passwords.verify(user?.password_hash ?? (await this.dummyHash), req.password);
     if (!user || !valid) {
       await Promise.all(keys.map((k) => this.guard.recordFailure(k, FAILURE_WINDOW_MS)));
       const captchaRequired = await this.captchaRequired(keys);

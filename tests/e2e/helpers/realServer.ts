@@ -34,6 +34,8 @@ export async function startRealServer(
       // The encoder is not measured again by every test server (about 7 CPU seconds each);
       // firstVideo.test.ts unsets this and renders as a fresh install does, measuring first.
       ENCODER_PRESET: 'veryfast',
+      // Cheap password hashes (config.ts passwordCostFromEnv): every test logs in.
+      PASSWORD_HASH: 'light',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

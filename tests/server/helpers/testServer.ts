@@ -72,6 +72,9 @@ export async function startTestServer(
     // Not calibrated per test server: a calibration costs about 7 CPU seconds, and every test
     // server has a fresh DATA_DIR (the calibration has its own test, video/encoderPreset.test.ts).
     encoderPreset: 'veryfast',
+    // A password hash at the standard cost is about 0.3 CPU s, and the suite makes some thousand;
+    // the standard cost has its own test (adapters/passwords.test.ts) and cli.test uses it.
+    passwordCost: 'light',
     ...overrides,
   };
   // TEST_STORE=s3: stored files go to a fresh bucket of a loopback s3rver (unless a test set one).

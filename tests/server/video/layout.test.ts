@@ -15,6 +15,9 @@ import { frameAt } from '../helpers/video';
 import { colourBox, edgeError, visible, type Rgb } from './colourBoxes';
 import { RenderProject } from './renderProject';
 
+// npm test: not run again with TEST_STORE=s3 (frames and timing of the render: the pages read and write
+// the store as every render does, which render, compose, cache and crash.test check on the bucket)
+
 /*
  * Layout fidelity: a project of solid colours (scene, slide, a solid presenter from a test library,
  * stickers) in both orientations with every shot tag; each colour's bounding box in the video must

@@ -10,6 +10,9 @@ import { startTestServer, type TestServer } from '../helpers/testServer';
 import { frameAt, near } from '../helpers/video';
 import { RenderProject } from './renderProject';
 
+// npm test: not run again with TEST_STORE=s3 (frames and timing of the render: the pages read and write
+// the store as every render does, which render, compose, cache and crash.test check on the bucket)
+
 /*
  * The whole figure (issue 13): 人物全身 shows a built-in presenter down to the feet, and in portrait
  * the default presenter stands on the bottom edge of the video.

@@ -13,6 +13,9 @@ import { startTestServer, type TestServer } from '../helpers/testServer';
 import { boxDifference, frameAt, near, pixel } from '../helpers/video';
 import { RenderProject } from './renderProject';
 
+// npm test: not run again with TEST_STORE=s3 (frames and timing of the render: the pages read and write
+// the store as every render does, which render, compose, cache and crash.test check on the bucket)
+
 const RED: [number, number, number] = [230, 30, 30];
 const BLUE: [number, number, number] = [30, 60, 200];
 const { width: W, height: H } = EXPORT_FRAME[1];

@@ -8,6 +8,9 @@ import { boxDifference, frameAt, near, pixel } from '../helpers/video';
 import { colourBox, edgeError, twoColourGif, type Rgb } from './colourBoxes';
 import { RenderProject } from './renderProject';
 
+// npm test: not run again with TEST_STORE=s3 (frames and timing of the render: the pages read and write
+// the store as every render does, which render, compose, cache and crash.test check on the bucket)
+
 const W = 1920;
 const H = 1080;
 const BLUE: Rgb = [30, 60, 200];

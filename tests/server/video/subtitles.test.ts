@@ -17,6 +17,9 @@ import { startTestServer, type TestServer } from '../helpers/testServer';
 import { boxDifference, frameAt } from '../helpers/video';
 import { RenderProject } from './renderProject';
 
+// npm test: not run again with TEST_STORE=s3 (frames and timing of the render: the pages read and write
+// the store as every render does, which render, compose, cache and crash.test check on the bucket)
+
 const BLUE = [30, 60, 200];
 const TEXT = '大家好，欢迎来到产品发布会。今天我们介绍三个新功能，第一个功能是自动字幕，谢谢大家！';
 

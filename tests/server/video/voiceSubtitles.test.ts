@@ -7,6 +7,9 @@ import { frameAt } from '../helpers/video';
 import { multipart, startTestServer, type TestServer } from '../helpers/testServer';
 import { RenderProject } from './renderProject';
 
+// npm test: not run again with TEST_STORE=s3 (frames and timing of the render: the pages read and write
+// the store as every render does, which render, compose, cache and crash.test check on the bucket)
+
 /*
  * Subtitles of uploaded narration: such audio comes without text, so with a transcription server
  * configured (TRANSCRIBE_URL, OpenAI protocol; here a small local one) its segments become the

@@ -11,32 +11,53 @@ export interface BrowserSession {
   page: Page;
   /** Content-Security-Policy violations any page of the session reported so far. */
   cspViolations: string[];
-  /** Closes the browser; fails when any page broke the app's Content-Security-Policy. Closing
-   * again (a test that closes it to check the whole session, then the session's afterAll) does nothing. */
+  /** Closes the session's context; fails when any page broke the app's Content-Security-Policy.
+   * Closing again (a test that closes it to check the whole session, then the session's afterAll)
+   * does nothing. */
   close(): Promise<void>;
 }
 
 const CSP_REFUSAL = /Content Security Policy|securitypolicyviolation/i;
 
+/** Chromium, launched once per flag set and test process (the e2e files run one after another in one). */
+const launched = new Map<string, Promise<Browser>>();
+
 /**
- * Launches the system Chromium headless with the flags DESIGN.md lists (WebGL via SwiftShader).
- * Playwright gives every launch a fresh temporary profile of its own.
+ * The system Chromium, headless with the flags DESIGN.md lists (WebGL via SwiftShader), launched
+ * the first time a test process asks for these extra flags and kept for the next file: a launch
+ * cost about 2 s of every browser file. Playwright closes it when the process ends.
+ */
+function chromiumWith(args: readonly string[]): Promise<Browser> {
+  const key = JSON.stringify(args);
+  let browser = launched.get(key);
+  if (!browser) {
+    browser = chromium.launch({
+      executablePath: CHROMIUM,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--enable-unsafe-swiftshader',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        ...args,
+      ],
+    });
+    // A failed launch is tried again by the next file rather than remembered.
+    browser.catch(() => launched.delete(key));
+    launched.set(key, browser);
+  }
+  return browser;
+}
+
+/**
+ * A fresh browser context (its own cookies, storage and cache, as a new profile would have) with
+ * one page, in the process's Chromium for these flags.
  */
 export async function openBrowser(opts: { locale?: string; args?: string[] } = {}): Promise<BrowserSession> {
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--enable-unsafe-swiftshader',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      ...(opts.args ?? []),
-    ],
-  });
+  const browser = await chromiumWith(opts.args ?? []);
   const context = await browser.newContext({
     viewport: { width: 1440, height: 900 },
     locale: opts.locale ?? 'zh-CN',
@@ -64,7 +85,7 @@ export async function openBrowser(opts: { locale?: string; args?: string[] } = {
     async close() {
       if (closed) return;
       closed = true;
-      await browser.close();
+      await context.close();
       if (cspViolations.length) {
         throw new Error(`Content-Security-Policy violations:\n${cspViolations.join('\n')}`);
       }

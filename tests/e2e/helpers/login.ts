@@ -8,3 +8,26 @@ export async function loginAsDemo(page: Page, serverUrl: string): Promise<void> 
   await page.click('[data-testid="login-submit"]');
   await page.waitForSelector('[data-testid="page-home"]');
 }
+
+/**
+ * The demo account signed in through the login API and the cookie the app keeps its token in
+ * (`jwt`, src/app/state/cookie.ts), then the home centre opened: what loginAsDemo leaves, with one
+ * page load instead of two (about 1.5 s of every browser file). The login screen itself is clicked
+ * through by account.test and the files that call loginAsDemo.
+ */
+export async function signInAsDemo(page: Page, serverUrl: string): Promise<void> {
+  const res = await fetch(`${serverUrl}/virtual/v1/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'demo', password: 'demo123456' }),
+  });
+  const answer = (await res.json()) as { code: number; msg: string; data?: { token: string } };
+  if (answer.code !== 200 || !answer.data) throw new Error(`demo login refused: ${answer.msg}`);
+  await page
+    .context()
+    .addCookies([
+      { name: 'jwt', value: encodeURIComponent(answer.data.token), url: serverUrl, sameSite: 'Lax' },
+    ]);
+  await page.goto(`${serverUrl}/home/#/`);
+  await page.waitForSelector('[data-testid="page-home"]');
+}

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { openBrowser, type BrowserSession } from './browser';
-import { loginAsDemo } from './login';
+import { signInAsDemo } from './login';
 import { startRealServer, type RealServer } from './realServer';
 
 /*
@@ -16,8 +16,8 @@ export const tid = (id: string) => `[data-testid="${id}"]`;
 export interface E2eSessionOptions {
   /** Extra Chromium flags (the fake microphone, autoplay without a gesture). */
   browserArgs?: string[];
-  /** Log in as demo once the page is open (default true). A file that prepares the page before
-   * logging in (a fake clock, a request listener) or tests the login itself says false. */
+  /** Sign in as demo once the page is open (default true; signInAsDemo). A file that prepares the
+   * page before logging in (a fake clock, a request listener) or tests the login itself says false. */
   login?: boolean;
   /** Server environment on top of startRealServer's (e.g. ENCODER_PRESET: '' to calibrate). */
   serverEnv?: Record<string, string>;
@@ -40,7 +40,7 @@ export function useE2eSession(options: E2eSessionOptions = {}): E2eSession {
   beforeAll(async () => {
     server = await startRealServer(options.serverEnv);
     browser = await openBrowser({ args: options.browserArgs });
-    if (options.login ?? true) await loginAsDemo(browser.page, server.url);
+    if (options.login ?? true) await signInAsDemo(browser.page, server.url);
   });
   afterAll(async () => {
     // The server stops even when closing the browser reports a Content-Security-Policy violation.

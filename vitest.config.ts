@@ -68,8 +68,9 @@ export default defineConfig({
           expect: { poll: { timeout: 15_000 } },
           fileParallelism: false,
           // One after another in one worker that keeps its modules: each file still starts its own
-          // server and browser, but the helpers and playwright are imported once (6 files: 70.7 s
-          // isolated, 58.7 s not; Intel Xeon, 2026-11-27).
+          // server and browser context, but the helpers and playwright are imported once (6 files:
+          // 70.7 s isolated, 58.7 s not; Intel Xeon, 2026-11-27) and Chromium is launched once
+          // (helpers/browser.ts).
           isolate: false,
         },
       },

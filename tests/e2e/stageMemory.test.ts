@@ -24,8 +24,17 @@ interface Totals {
   bytes: number;
 }
 
+/** What the stage's texture store holds; nothing before the first stage screen loads it (router.tsx). */
 const totals = (page: Page) =>
-  page.evaluate(() => (window as unknown as { presenterStageTextures(): Totals }).presenterStageTextures());
+  page.evaluate(
+    () =>
+      (window as unknown as { presenterStageTextures?(): Totals }).presenterStageTextures?.() ?? {
+        images: 0,
+        gifs: 0,
+        textures: 0,
+        bytes: 0,
+      },
+  );
 
 describe('textures are given back when projects close', () => {
   const { server, browser, page } = useE2eSession();

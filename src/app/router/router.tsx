@@ -3,19 +3,14 @@ import { AppLayout } from '../layout/AppLayout';
 import { AppRoot } from '../layout/AppRoot';
 import { FullPageLoader } from '../layout/FullPageLoader';
 import { DemoPage } from '../screens/demo/DemoPage';
-import { DigitalPeoplePage } from '../screens/digitalPeople/DigitalPeoplePage';
 import { ErrorPage } from '../screens/ErrorPage';
 import { MyVoicePage } from '../screens/myvoice/MyVoicePage';
-import { HelpToolPage } from '../screens/HelpToolPage';
 import { HomePage } from '../screens/HomePage';
 import { LoginPage } from '../screens/LoginPage';
 import { MyPage } from '../screens/MyPage';
 import { editorPathFor } from '../screens/projects/format';
 import { ProjectKindPage } from '../screens/projects/ProjectKindPage';
-import { VideoPage } from '../screens/VideoPage';
-import { VirtualPage } from '../screens/virtual/VirtualPage';
 import { SubtitlePage } from '../screens/subtitle/SubtitlePage';
-import { ThreePage } from '../screens/three/ThreePage';
 import { appGuard } from './appGuard';
 import type { Guard } from './guard';
 
@@ -36,6 +31,21 @@ function openInEditor({ request }: LoaderFunctionArgs) {
   return null;
 }
 
+/*
+ * The screens that draw on a PixiJS stage (the editor, the presenter pages, the finished video's
+ * page, the tools' gallery, 3D) load with their route: PixiJS and the stage are about half of the
+ * app's script, which the login screen, the home centre and 我的 do not need.
+ */
+const virtual = async () => ({ Component: (await import('../screens/virtual/VirtualPage')).VirtualPage });
+const three = async () => ({ Component: (await import('../screens/three/ThreePage')).ThreePage });
+const digitalPeople = async () => ({
+  Component: (await import('../screens/digitalPeople/DigitalPeoplePage')).DigitalPeoplePage,
+});
+const video = async () => ({ Component: (await import('../screens/VideoPage')).VideoPage });
+const helpTool = async () => ({ Component: (await import('../screens/HelpToolPage')).HelpToolPage });
+/** Every screen loaded with its route (tests load them first, as a browser that has them cached). */
+export const LAZY_SCREENS = [virtual, three, digitalPeople, video, helpTool];
+
 /** The route tree of spec section 2; access is decided by the guard, not by the tree. */
 export function appRoutes(guard: Guard): RouteObject[] {
   return [
@@ -54,16 +64,16 @@ export function appRoutes(guard: Guard): RouteObject[] {
           element: <AppLayout />,
           children: [
             { index: true, element: <HomePage /> },
-            { path: 'helptool', element: <HelpToolPage /> },
+            { path: 'helptool', lazy: helpTool },
             { path: 'my', element: <MyPage /> },
-            { path: 'video', element: <VideoPage /> },
+            { path: 'video', lazy: video },
             { path: 'protext', element: <ProjectKindPage kind="text" />, loader: openInEditor },
             { path: 'prowav', element: <ProjectKindPage kind="voice" />, loader: openInEditor },
-            { path: 'virtual', element: <VirtualPage /> },
+            { path: 'virtual', lazy: virtual },
             { path: 'demo', element: <DemoPage /> },
-            { path: 'three', element: <ThreePage /> },
+            { path: 'three', lazy: three },
             { path: 'myvoice', element: <MyVoicePage /> },
-            { path: 'digitalPeople', element: <DigitalPeoplePage /> },
+            { path: 'digitalPeople', lazy: digitalPeople },
             { path: 'subtitle', element: <SubtitlePage /> },
           ],
         },

@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { settleProgress } from './helpers/settleProgress';
 
 const api = vi.hoisted(() => ({
@@ -16,7 +16,7 @@ vi.mock('../../../src/app/services/http', () => ({ accountApi: api, http: {}, co
 import { ApiError } from '../../../src/api/client';
 import { i18n } from '../../../src/app/i18n';
 import { appGuard } from '../../../src/app/router/appGuard';
-import { appRoutes } from '../../../src/app/router/router';
+import { appRoutes, LAZY_SCREENS } from '../../../src/app/router/router';
 import { closeMessage, toasts } from '../../../src/app/state/messages';
 import { resetRoutes } from '../../../src/app/state/routes';
 import { resetToken } from '../../../src/app/state/session';
@@ -39,6 +39,9 @@ function start(path: string) {
   return router;
 }
 const input = (id: string, value: string) => fireEvent.change(screen.getByTestId(id), { target: { value } });
+
+// The screens that load with their route, loaded once up front (importing the stage takes seconds here).
+beforeAll(() => Promise.all(LAZY_SCREENS.map((load) => load())), 60_000);
 
 beforeEach(async () => {
   await i18n.changeLanguage('zh');

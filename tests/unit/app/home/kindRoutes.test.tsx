@@ -1,6 +1,6 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { settleProgress } from '../helpers/settleProgress';
 
 const account = vi.hoisted(() => ({ profile: vi.fn(), logout: vi.fn() }));
@@ -14,7 +14,7 @@ vi.mock('../../../../src/app/services/http', () => ({
 
 import { i18n } from '../../../../src/app/i18n';
 import { appGuard } from '../../../../src/app/router/appGuard';
-import { appRoutes } from '../../../../src/app/router/router';
+import { appRoutes, LAZY_SCREENS } from '../../../../src/app/router/router';
 import { resetRoutes } from '../../../../src/app/state/routes';
 import { resetToken } from '../../../../src/app/state/session';
 import { setToken } from '../../../../src/app/state/token';
@@ -26,6 +26,9 @@ function start(path: string) {
   render(<RouterProvider router={router} />);
   return router;
 }
+
+// The screens that load with their route, loaded once up front (importing the stage takes seconds here).
+beforeAll(() => Promise.all(LAZY_SCREENS.map((load) => load())), 60_000);
 
 beforeEach(async () => {
   await i18n.changeLanguage('zh');

@@ -7,6 +7,7 @@ import react from '@vitejs/plugin-react';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { build } from 'vite';
 import { runFfmpeg } from '../src/server/adapters/media/ffmpeg';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../measure/chromium';
 
 /*
  * The PixiJS stage in Chromium (`npm run bench`, or `tsx bench/stage.ts` alone), against a plain
@@ -20,7 +21,6 @@ import { runFfmpeg } from '../src/server/adapters/media/ffmpeg';
  */
 
 const root = path.resolve(import.meta.dirname, '..');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const MIME: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript',
@@ -209,15 +209,7 @@ export async function stageBench(): Promise<StageFigures> {
   });
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--enable-unsafe-swiftshader',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-    ],
+    args: [...CHROMIUM_FLAGS],
   });
   const url = (q: string) => `${base}/index.html?${q}`;
   try {

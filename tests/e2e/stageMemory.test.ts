@@ -24,16 +24,14 @@ interface Totals {
   bytes: number;
 }
 
+const NOTHING_HELD: Totals = { images: 0, gifs: 0, textures: 0, bytes: 0 };
+
 /** What the stage's texture store holds; nothing before the first stage screen loads it (router.tsx). */
 const totals = (page: Page) =>
   page.evaluate(
-    () =>
-      (window as unknown as { presenterStageTextures?(): Totals }).presenterStageTextures?.() ?? {
-        images: 0,
-        gifs: 0,
-        textures: 0,
-        bytes: 0,
-      },
+    (nothing) =>
+      (window as unknown as { presenterStageTextures?(): Totals }).presenterStageTextures?.() ?? nothing,
+    NOTHING_HELD,
   );
 
 describe('textures are given back when projects close', () => {
@@ -90,7 +88,7 @@ describe('textures are given back when projects close', () => {
   it(`opens and closes ${PROJECTS} projects and ends with nothing held`, async () => {
     await page.goto(`${server.url}/home/#/`);
     await page.waitForSelector(tid('page-home'));
-    expect(await totals(page)).toMatchObject({ images: 0, gifs: 0, textures: 0, bytes: 0 });
+    expect(await totals(page)).toMatchObject(NOTHING_HELD);
     const open: Totals[] = [];
     for (const id of ids) {
       await page.goto(`${server.url}/home/#/video?videoid=${id}`);
@@ -101,7 +99,7 @@ describe('textures are given back when projects close', () => {
       // Back home: the editor closes (it is never kept alive), and its stage lets go.
       await page.goto(`${server.url}/home/#/`);
       await page.waitForSelector(tid('page-home'));
-      await expect.poll(() => totals(page)).toMatchObject({ images: 0, gifs: 0, textures: 0, bytes: 0 });
+      await expect.poll(() => totals(page)).toMatchObject(NOTHING_HELD);
     }
     // While open, a project held its scene, its two stickers and its GIF's frames: no more.
     for (const t of open) {

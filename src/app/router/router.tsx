@@ -32,8 +32,8 @@ function openInEditor({ request }: LoaderFunctionArgs) {
 }
 
 /*
- * The screens that draw on a PixiJS stage (the editor, the presenter pages, the finished video's
- * page, the tools' gallery, 3D) load with their route: PixiJS and the stage are about half of the
+ * The screens that draw on a PixiJS stage (the editor at /video, 数字人形象库, 我的数字人, 全片预览 and
+ * the tools' presenter gallery) load with their route: PixiJS and the stage are about half of the
  * app's script, which the login screen, the home centre and 我的 do not need.
  */
 const virtual = async () => ({ Component: (await import('../screens/virtual/VirtualPage')).VirtualPage });

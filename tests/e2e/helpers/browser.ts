@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../../../measure/chromium';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../../../screenshots');
 
 export interface BrowserSession {
@@ -23,7 +23,7 @@ const CSP_REFUSAL = /Content Security Policy|securitypolicyviolation/i;
 const launched = new Map<string, Promise<Browser>>();
 
 /**
- * The system Chromium, headless with the flags DESIGN.md lists (WebGL via SwiftShader), launched
+ * The system Chromium with the flags DESIGN.md lists (CHROMIUM_FLAGS), launched
  * the first time a test process asks for these extra flags and kept for the next file: a launch
  * cost about 2 s of every browser file. Playwright closes it when the process ends.
  */
@@ -33,17 +33,7 @@ function chromiumWith(args: readonly string[]): Promise<Browser> {
   if (!browser) {
     browser = chromium.launch({
       executablePath: CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--enable-unsafe-swiftshader',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        ...args,
-      ],
+      args: [...CHROMIUM_FLAGS, ...args],
     });
     // A failed launch is tried again by the next file rather than remembered.
     browser.catch(() => launched.delete(key));

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { apiCall } from '../../server/helpers/cluster';
 
 /** Logs in as the demo account the server creates on a first start and waits for the home centre. */
 export async function loginAsDemo(page: Page, serverUrl: string): Promise<void> {
@@ -16,13 +17,8 @@ export async function loginAsDemo(page: Page, serverUrl: string): Promise<void> 
  * through by account.test and the files that call loginAsDemo.
  */
 export async function signInAsDemo(page: Page, serverUrl: string): Promise<void> {
-  const res = await fetch(`${serverUrl}/virtual/v1/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'demo', password: 'demo123456' }),
-  });
-  const answer = (await res.json()) as { code: number; msg: string; data?: { token: string } };
-  if (answer.code !== 200 || !answer.data) throw new Error(`demo login refused: ${answer.msg}`);
+  const answer = await apiCall(serverUrl, '/virtual/v1/login', { username: 'demo', password: 'demo123456' });
+  if (answer.code !== 200) throw new Error(`demo login refused: ${answer.msg}`);
   await page
     .context()
     .addCookies([

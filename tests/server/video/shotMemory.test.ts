@@ -59,9 +59,12 @@ describe('a 1080p page with a shot change', () => {
       const { peakKb } = stopRenderProfile();
       // The page encoded, and its graph run once more without encoding (as every profile does):
       // without the gate the second run held 860 MB, the encoded run 340 MB to 1.7 GB by how fast
-      // the encoder drained it; with it 94 MB and 280 MB.
+      // the encoder drained it; with it 94 MB and 280–500 MB (500 on a loaded CI machine, where
+      // the encoder drains slowest). So the run without encoding is the one that tells the gate
+      // apart; the encoded run only has to stay far from the 1.7 GB.
       expect(Object.keys(peakKb)).toHaveLength(2);
-      expect(Math.max(...Object.values(peakKb))).toBeLessThan(450_000);
+      expect(peakKb['of which filters without encoding (profile run)']).toBeLessThan(300_000);
+      expect(peakKb['page ffmpeg (decode, filters, encode, audio)']).toBeLessThan(1_000_000);
     }
     expect((await probe(output)).durationMs).toBeCloseTo(DURATION, -2);
   }, 120_000);

@@ -57,14 +57,14 @@ describe('a 1080p page with a shot change', () => {
       await renderPage(plan, null, job, output, 'veryfast', new AbortController().signal, () => {});
     } finally {
       const { peakKb } = stopRenderProfile();
-      // The page encoded, and its graph run once more without encoding (as every profile does):
-      // without the gate the second run held 860 MB, the encoded run 340 MB to 1.7 GB by how fast
-      // the encoder drained it; with it 94 MB and 280–500 MB (500 on a loaded CI machine, where
-      // the encoder drains slowest). So the run without encoding is the one that tells the gate
-      // apart; the encoded run only has to stay far from the 1.7 GB.
+      // The page encoded, and its graph run once more without encoding (as every profile does).
+      // Without the gate: 852 MB for the run without encoding, 340 MB to 1.7 GB for the encoded
+      // one. With it: 280 MB encoded, 63-160 MB without encoding alone and beside other tests,
+      // and about 500 MB in two full suites. This ffmpeg reads each input in its own thread and feeds
+      // the graph whichever input is ready, so what waits in the graph moves with the machine's
+      // load. The filter string itself (the fifo before the blend) is checked in transitions.test.
       expect(Object.keys(peakKb)).toHaveLength(2);
-      expect(peakKb['of which filters without encoding (profile run)']).toBeLessThan(300_000);
-      expect(peakKb['page ffmpeg (decode, filters, encode, audio)']).toBeLessThan(1_000_000);
+      expect(Math.max(...Object.values(peakKb))).toBeLessThan(700_000);
     }
     expect((await probe(output)).durationMs).toBeCloseTo(DURATION, -2);
   }, 120_000);

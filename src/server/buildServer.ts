@@ -122,7 +122,7 @@ export async function buildServer(config: ServerConfig): Promise<StudioServer> {
   const speech = new SpeechService(projectsRepo, files, extraVoices);
   const jobs = new JobsRepo(db);
   const workersRepo = new WorkersRepo(db);
-  const queue = openJobQueue(
+  const queue = await openJobQueue(
     jobs,
     config,
     (message, error) => http.log.error({ err: error }, message),

@@ -24,7 +24,7 @@ export async function openJobsCli(): Promise<{ deps: JobsCliDeps; close(): Promi
     dataDir: config.dataDir,
     schema: config.databaseSchema,
   });
-  const queue = openJobQueue(new JobsRepo(database.db), config, (message, error) =>
+  const queue = await openJobQueue(new JobsRepo(database.db), config, (message, error) =>
     console.error(message, error ?? ''),
   );
   return {

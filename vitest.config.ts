@@ -67,8 +67,6 @@ export default defineConfig({
           hookTimeout: 180_000,
           expect: { poll: { timeout: 15_000 } },
           fileParallelism: false,
-          // Stops the server started ahead for a next file when there is none (spareServer.ts).
-          globalSetup: ['tests/e2e/helpers/spareTeardown.ts'],
           // One after another in one worker that keeps its modules: each file still starts its own
           // server and browser context, but the helpers and playwright are imported once (6 files:
           // 70.7 s isolated, 58.7 s not; Intel Xeon, 2026-11-27) and Chromium is launched once

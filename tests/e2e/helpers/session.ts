@@ -3,7 +3,6 @@ import { afterAll, beforeAll } from 'vitest';
 import { openBrowser, type BrowserSession } from './browser';
 import { signInAsDemo } from './login';
 import { startRealServer, type RealServer } from './realServer';
-import { defaultServer, startSpareServer } from './spareServer';
 
 /*
  * The setup every browser flow shares: the real server on a temporary data dir, Chromium, and the
@@ -39,11 +38,9 @@ export function useE2eSession(options: E2eSessionOptions = {}): E2eSession {
   let server: RealServer | undefined;
   let browser: BrowserSession | undefined;
   beforeAll(async () => {
-    server = options.serverEnv ? await startRealServer(options.serverEnv) : await defaultServer();
+    server = await startRealServer(options.serverEnv);
     browser = await openBrowser({ args: options.browserArgs });
     if (options.login ?? true) await signInAsDemo(browser.page, server.url);
-    // The next file's server starts while this file's tests run (spareServer.ts).
-    startSpareServer();
   });
   afterAll(async () => {
     // The server stops even when closing the browser reports a Content-Security-Policy violation.

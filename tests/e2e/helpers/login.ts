@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { apiCall } from '../../server/helpers/cluster';
+import { apiCall } from './apiCall';
 
 /** Logs in as the demo account the server creates on a first start and waits for the home centre. */
 export async function loginAsDemo(page: Page, serverUrl: string): Promise<void> {

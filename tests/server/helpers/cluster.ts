@@ -6,6 +6,7 @@ import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
 import { toExportDocument, type ProjectDocument } from '../../../src/model/project';
+import { apiCall, type ApiAnswer } from '../../e2e/helpers/apiCall';
 import { startRealServer, type RealServer } from '../../e2e/helpers/realServer';
 import { dropPrefix, testPrefix } from './redis';
 import { childStore, s3Env, startTestBucket, type TestBucket } from './s3Store';
@@ -23,25 +24,6 @@ import type { WorkerBeat } from '../../../src/server/services/jobQueue';
  */
 
 const root = path.resolve(import.meta.dirname, '../../..');
-
-/** An answer of the JSON API. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type ApiAnswer = { code: number; msg: string; data: any; token?: string };
-
-/** POSTs a JSON body to a running server's API, as the app does. */
-export async function apiCall(
-  baseUrl: string,
-  url: string,
-  body: object,
-  token?: string,
-): Promise<ApiAnswer> {
-  const res = await fetch(baseUrl + url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  return (await res.json()) as ApiAnswer;
-}
 
 /** Every file below a folder (none when it does not exist). */
 export const filesUnder = (dir: string) =>

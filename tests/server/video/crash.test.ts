@@ -5,7 +5,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probe } from '../../../src/server/adapters/media/ffmpeg';
 import { startRealServer, type RealServer } from '../../e2e/helpers/realServer';
-import { apiCall, saveSpokenProject, waitForCompose, type Call } from '../helpers/cluster';
+import { apiCall } from '../../e2e/helpers/apiCall';
+import { saveSpokenProject, waitForCompose, type Call } from '../helpers/cluster';
 import { pdfOfSlides } from '../helpers/pdfMaker';
 import { childStore, listBucketKeys } from '../helpers/s3Store';
 

@@ -127,7 +127,11 @@ export async function buildServer(config: ServerConfig): Promise<StudioServer> {
     config,
     (message, error) => http.log.error({ err: error }, message),
     workersRepo,
-  );
+  ).catch(async (error: unknown) => {
+    // Redis did not answer: let go of the database so the process can exit with the message.
+    await database.close();
+    throw error;
+  });
   const limits: Limits = { ...DEFAULT_LIMITS, ...config.limits };
   const ppts = new PptService(new PptsRepo(db), queue, files, limits);
   const voicesRepo = new VoicesRepo(db);

@@ -1,12 +1,17 @@
 import { loadConfig } from './config';
 import { buildServer } from './buildServer';
+import { cannotStart } from './cannotStart';
 import { DEMO_USER } from './services/account.service';
 import { espeakEngine } from './adapters/media/tts.espeak';
 
 // Entry point of `npm start`: migrate, create the demo account on a first start outside production,
 // listen, and tell the operator where to go.
-const config = loadConfig();
-const server = await buildServer(config);
+const { config, server } = await Promise.resolve()
+  .then(async () => {
+    const config = loadConfig();
+    return { config, server: await buildServer(config) };
+  })
+  .catch(cannotStart);
 const createdDemo = await server.services.accounts.ensureDemoUser(config.production);
 await server.http.listen({ port: config.port, host: config.host });
 // The speech engine is plain JavaScript that needs a warm-up; do it before the first author waits on it.

@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { startTestServer, testDialects, type TestServer } from './helpers/testServer';
 import { dropPrefix, testPrefix, testRedisUrl } from './helpers/redis';
+import { openTcpProxy } from './helpers/tcpProxy';
 
 /*
  * Issue 12: GET /healthz answers without a login: 200 with the version, uptime and the live job
@@ -90,10 +91,15 @@ describe.skipIf(!redisUrl)('GET /healthz with BullMQ', () => {
       .toEqual([]);
   });
 
-  it('is 503 when Redis does not answer', async () => {
-    // Nothing listens on port 1: the queue's commands wait for a connection that never comes.
-    const t = await startTestServer('sqlite', { redisUrl: 'redis://127.0.0.1:1', runJobs: false });
+  it('is 503 when Redis stops answering', async () => {
+    // Started through a relay (a start refuses a Redis that does not answer, startFailure.test.ts),
+    // then cut: the queue's commands wait for a connection that never comes.
+    const relay = await openTcpProxy(Number(new URL(redisUrl!).port || 6379), new URL(redisUrl!).hostname);
+    const viaRelay = `redis://127.0.0.1:${relay.port}`;
+    const t = await startTestServer('sqlite', { redisUrl: viaRelay, redisPrefix: prefix, runJobs: false });
     servers.push(t);
+    expect((await healthz(t)).status).toBe(200);
+    await relay.cut();
     const { status, body } = await healthz(t);
     expect(status).toBe(503);
     expect(body).toMatchObject({ status: 'unavailable', database: { ok: true }, queue: { ok: false } });

@@ -26,7 +26,10 @@ export async function openJobsCli(): Promise<{ deps: JobsCliDeps; close(): Promi
   });
   const queue = await openJobQueue(new JobsRepo(database.db), config, (message, error) =>
     console.error(message, error ?? ''),
-  );
+  ).catch(async (error: unknown) => {
+    await database.close();
+    throw error;
+  });
   return {
     deps: { admin: new JobsAdminRepo(database.db), queue },
     async close() {

@@ -18,10 +18,12 @@ export async function openJobQueue(
 ): Promise<JobQueue> {
   const role = config.role ?? 'web';
   if (!config.redisUrl) return new TableJobQueue(jobs, log, undefined, tableBeats, role);
-  const [{ BullTransport }, { BullJobQueue }] = await Promise.all([
+  const [{ BullTransport }, { BullJobQueue }, { redisAnswers }] = await Promise.all([
     import('../adapters/queue/bullmq'),
     import('./jobQueueBull'),
+    import('../adapters/queue/redisAnswers'),
   ]);
+  await redisAnswers(config.redisUrl);
   const transport = new BullTransport({ url: config.redisUrl, prefix: config.redisPrefix ?? 'studio' });
   return new BullJobQueue(jobs, transport, log, {
     concurrency: config.workerConcurrency ?? availableParallelism(),

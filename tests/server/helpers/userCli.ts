@@ -16,8 +16,13 @@ export interface CliRun {
  * on a loaded machine), mostly waiting on the disk and the other core.
  */
 export function userCli(env: NodeJS.ProcessEnv, ...args: string[]): Promise<CliRun> {
+  return runScript('src/server/cli/user.ts', env, ...args);
+}
+
+/** Runs one of the server's entry points (`src/server/...ts`) through tsx until it exits. */
+export function runScript(script: string, env: NodeJS.ProcessEnv, ...args: string[]): Promise<CliRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/cli/user.ts', ...args], {
+    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
       cwd: root,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,0 +1,55 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runScript } from './helpers/userCli';
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'studio-start-'));
+
+/** A local port nothing listens on (taken from the OS, then let go). */
+async function deadPort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+describe('a start that cannot succeed', () => {
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('exits 1 with one line naming the Redis that does not answer, for the web process and the worker', async () => {
+    const port = await deadPort();
+    const env = {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: '0',
+      JWT_SECRET: 'start-test-secret-start-test-secret',
+      REDIS_URL: `redis://:hunter2@127.0.0.1:${port}`,
+    };
+    // Before the check, both retried Redis for ever, printing a stack every half second.
+    const started = Date.now();
+    const [web, worker] = await Promise.all([
+      runScript('src/server/main.ts', env),
+      runScript('src/server/worker.ts', env),
+    ]);
+    expect(Date.now() - started).toBeLessThan(30_000);
+    for (const run of [web, worker]) {
+      expect(run.status).toBe(1);
+      expect(run.stderr.trim()).toBe(
+        `Presenter Studio cannot start: Redis at redis://:***@127.0.0.1:${port} does not answer (ECONNREFUSED): start it, or unset REDIS_URL to run jobs from the database's job table`,
+      );
+      expect(run.stdout).not.toContain('is running');
+    }
+  });
+
+  it('exits 1 with the setting to fix when production mode has no JWT_SECRET', async () => {
+    const env = { ...process.env, DATA_DIR: dataDir, PORT: '0', NODE_ENV: 'production', JWT_SECRET: '' };
+    const run = await runScript('src/server/main.ts', env);
+    expect(run.status).toBe(1);
+    expect(run.stderr.trim()).toBe(
+      'Presenter Studio cannot start: JWT_SECRET must be set when NODE_ENV=production',
+    );
+  });
+});

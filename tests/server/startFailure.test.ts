@@ -19,7 +19,7 @@ async function deadPort(): Promise<number> {
 describe('a start that cannot succeed', () => {
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  it('exits 1 with one line naming the Redis that does not answer, for the web process and the worker', async () => {
+  it('exits 1 with one line naming the Redis that does not answer: the web process, the worker, npm run jobs', async () => {
     const port = await deadPort();
     const env = {
       ...process.env,
@@ -30,18 +30,21 @@ describe('a start that cannot succeed', () => {
     };
     // Before the check, both retried Redis for ever, printing a stack every half second.
     const started = Date.now();
-    const [web, worker] = await Promise.all([
+    const [web, worker, jobs] = await Promise.all([
       runScript('src/server/main.ts', env),
       runScript('src/server/worker.ts', env),
+      runScript('src/server/cli/jobs.ts', env, 'list'),
     ]);
     expect(Date.now() - started).toBeLessThan(30_000);
+    const why = `Redis at redis://:***@127.0.0.1:${port} does not answer (ECONNREFUSED): start it, or unset REDIS_URL to run jobs from the database's job table`;
     for (const run of [web, worker]) {
       expect(run.status).toBe(1);
-      expect(run.stderr.trim()).toBe(
-        `Presenter Studio cannot start: Redis at redis://:***@127.0.0.1:${port} does not answer (ECONNREFUSED): start it, or unset REDIS_URL to run jobs from the database's job table`,
-      );
+      expect(run.stderr.trim()).toBe(`Presenter Studio cannot start: ${why}`);
       expect(run.stdout).not.toContain('is running');
     }
+    // `npm run jobs` says it the way it reports its other failures.
+    expect(jobs.status).toBe(1);
+    expect(jobs.stderr.trim()).toBe(`list failed: ${why}`);
   });
 
   it('exits 1 with the setting to fix when production mode has no JWT_SECRET', async () => {

@@ -95,7 +95,12 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const { openJobsCli } = await import('./jobsCliServer');
-  const { deps, close } = await openJobsCli();
+  const opened = await openJobsCli().catch((error: Error) => error);
+  if (opened instanceof Error) {
+    console.error(`${command} failed: ${opened.message}`);
+    return 1;
+  }
+  const { deps, close } = opened;
   try {
     if (command === 'list') {
       const limit = Number(flag('--limit') ?? 50);

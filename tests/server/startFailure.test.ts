@@ -36,7 +36,7 @@ describe('a start that cannot succeed', () => {
       runScript('src/server/cli/jobs.ts', env, 'list'),
     ]);
     expect(Date.now() - started).toBeLessThan(30_000);
-    const why = `Redis at redis://:***@127.0.0.1:${port} does not answer (ECONNREFUSED): start it, or unset REDIS_URL to run jobs from the database's job table`;
+    const why = `Redis at redis://:***@127.0.0.1:${port}: does not answer (ECONNREFUSED); check REDIS_URL, or unset it to run jobs from the database's job table`;
     for (const run of [web, worker]) {
       expect(run.status).toBe(1);
       expect(run.stderr.trim()).toBe(`Presenter Studio cannot start: ${why}`);
@@ -45,6 +45,22 @@ describe('a start that cannot succeed', () => {
     // `npm run jobs` says it the way it reports its other failures.
     expect(jobs.status).toBe(1);
     expect(jobs.stderr.trim()).toBe(`list failed: ${why}`);
+  });
+
+  it('exits 1 with one line naming the PostgreSQL that does not answer', async () => {
+    const port = await deadPort();
+    const env = {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: '0',
+      JWT_SECRET: 'start-test-secret-start-test-secret',
+      DATABASE_URL: `postgres://studio:hunter2@127.0.0.1:${port}/studio`,
+    };
+    const run = await runScript('src/server/main.ts', env);
+    expect(run.status).toBe(1);
+    expect(run.stderr.trim()).toBe(
+      `Presenter Studio cannot start: PostgreSQL at postgres://studio:***@127.0.0.1:${port}/studio: does not answer (ECONNREFUSED); check DATABASE_URL, or unset it to use SQLite in DATA_DIR`,
+    );
   });
 
   it('exits 1 with the setting to fix when production mode has no JWT_SECRET', async () => {

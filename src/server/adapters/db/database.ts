@@ -1,10 +1,11 @@
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
+import { Kysely, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database, Dialect } from './schema';
 import { migrateToLatest } from './migrations';
 import { CurrentSchemaDialect } from './schemaIntrospector';
+import { reasonOf, withoutPassword } from '../serviceAddress';
 
 export type { Dialect } from './schema';
 
@@ -29,8 +30,21 @@ export async function openDatabase(opts: {
   const db = new Kysely<Database>({
     dialect: usePostgres ? postgresDialect(opts.databaseUrl!, opts.schema) : sqliteDialect(opts.dataDir),
   });
+  if (usePostgres) await answers(db, opts.databaseUrl!);
   await migrateToLatest(db as Kysely<unknown>, dialect, usePostgres ? opts.schema : undefined);
   return { db, dialect, close: () => db.destroy() };
+}
+
+/** Throws one clear line when PostgreSQL at `url` cannot be reached or refuses us (login, database). */
+async function answers(db: Kysely<Database>, url: string): Promise<void> {
+  try {
+    await sql`select 1`.execute(db);
+  } catch (error) {
+    await db.destroy();
+    throw new Error(
+      `PostgreSQL at ${withoutPassword(url)}: ${reasonOf(error)}; check DATABASE_URL, or unset it to use SQLite in DATA_DIR`,
+    );
+  }
 }
 
 function sqliteDialect(dataDir: string): SqliteDialect {

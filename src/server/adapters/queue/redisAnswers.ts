@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import { reasonOf, withoutPassword } from '../serviceAddress';
 
 /** How long a start waits for Redis to answer before it gives up with a clear message. */
 const START_WAIT_MS = 5000;
@@ -23,26 +24,11 @@ export async function redisAnswers(url: string, waitMs = START_WAIT_MS): Promise
     await probe.connect();
     await probe.ping();
   } catch (error) {
-    const reason = describe(cause ?? error);
+    const reason = reasonOf(cause ?? error);
     throw new Error(
-      `Redis at ${withoutPassword(url)} does not answer (${reason}): start it, or unset REDIS_URL to run jobs from the database's job table`,
+      `Redis at ${withoutPassword(url)}: ${reason}; check REDIS_URL, or unset it to run jobs from the database's job table`,
     );
   } finally {
     probe.disconnect();
-  }
-}
-
-function describe(error: unknown): string {
-  const { code, message } = error as { code?: string; message?: string };
-  return code ?? message ?? String(error);
-}
-
-function withoutPassword(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = '***';
-    return parsed.toString();
-  } catch {
-    return 'REDIS_URL (not a valid redis:// address)';
   }
 }

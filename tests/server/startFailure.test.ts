@@ -16,18 +16,21 @@ async function deadPort(): Promise<number> {
   return port;
 }
 
+/** The environment of a start that would succeed, but for `extra`. */
+const startEnv = (extra: NodeJS.ProcessEnv): NodeJS.ProcessEnv => ({
+  ...process.env,
+  DATA_DIR: dataDir,
+  PORT: '0',
+  JWT_SECRET: 'start-test-secret-start-test-secret',
+  ...extra,
+});
+
 describe('a start that cannot succeed', () => {
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('exits 1 with one line naming the Redis that does not answer: the web process, the worker, npm run jobs', async () => {
     const port = await deadPort();
-    const env = {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: '0',
-      JWT_SECRET: 'start-test-secret-start-test-secret',
-      REDIS_URL: `redis://:hunter2@127.0.0.1:${port}`,
-    };
+    const env = startEnv({ REDIS_URL: `redis://:hunter2@127.0.0.1:${port}` });
     // Before the check, both retried Redis for ever, printing a stack every half second.
     const started = Date.now();
     const [web, worker, jobs] = await Promise.all([
@@ -49,13 +52,7 @@ describe('a start that cannot succeed', () => {
 
   it('exits 1 with one line naming the PostgreSQL that does not answer', async () => {
     const port = await deadPort();
-    const env = {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: '0',
-      JWT_SECRET: 'start-test-secret-start-test-secret',
-      DATABASE_URL: `postgres://studio:hunter2@127.0.0.1:${port}/studio`,
-    };
+    const env = startEnv({ DATABASE_URL: `postgres://studio:hunter2@127.0.0.1:${port}/studio` });
     const run = await runScript('src/server/main.ts', env);
     expect(run.status).toBe(1);
     expect(run.stderr.trim()).toBe(
@@ -64,7 +61,7 @@ describe('a start that cannot succeed', () => {
   });
 
   it('exits 1 with the setting to fix when production mode has no JWT_SECRET', async () => {
-    const env = { ...process.env, DATA_DIR: dataDir, PORT: '0', NODE_ENV: 'production', JWT_SECRET: '' };
+    const env = startEnv({ NODE_ENV: 'production', JWT_SECRET: '' });
     const run = await runScript('src/server/main.ts', env);
     expect(run.status).toBe(1);
     expect(run.stderr.trim()).toBe(

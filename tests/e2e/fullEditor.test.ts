@@ -200,6 +200,13 @@ describe('the whole editor in Chromium: every kind of page, synthesised and chec
     await page.waitForSelector(tid('page-video-sound-3'), { timeout: 60_000 });
     await page.click(tid('page-video-sound-3'));
     await expect.poll(() => toasts(page)).toContain('已禁用当前视频声音');
+    // While the message shows, the top bar under it still takes clicks (a toast used to swallow
+    // them for its 5 s; playwright refuses a click whose target is covered).
+    await page.click(tid('editor-pdf'), { timeout: 2000 });
+    await page.waitForSelector(tid('pdf-dialog'));
+    expect(await toasts(page)).toContain('已禁用当前视频声音');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.locator(tid('pdf-dialog')).count()).toBe(0);
     await expect.poll(() => page.locator(`${tid('page-video-badge-3')} .volume.off`).count()).toBe(1);
     await expect.poll(async () => (await stageItems(page)).some((i) => i.kind === 'video')).toBe(true);
     // The video plays on the stage: frames are drawn as it runs.

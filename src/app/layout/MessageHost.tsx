@@ -11,7 +11,11 @@ const ICONS: Record<MessageType, SemanticICONS> = {
   error: 'times circle',
 };
 
-/** Toasts, stacked at the top centre of the window. */
+/**
+ * Toasts, stacked at the top centre of the window, below the navigation and editor bars so they
+ * never hide them. Clicks go through a toast to what is under it (a burst of messages used to
+ * swallow clicks on the editor's top bar for seconds); only its close button takes them.
+ */
 export function MessageHost() {
   useSignals();
   return (
@@ -23,10 +27,18 @@ export function MessageHost() {
           role={toast.type === 'error' ? 'alert' : 'status'}
           data-testid="toast"
           data-type={toast.type}
-          onClick={() => closeMessage(toast.id)}
         >
           <Icon name={ICONS[toast.type]} />
           <span>{translateMessage(toast.text)}</span>
+          <button
+            type="button"
+            className="ps-toast-close"
+            aria-label="关闭"
+            data-testid="toast-close"
+            onClick={() => closeMessage(toast.id)}
+          >
+            <Icon name="close" fitted />
+          </button>
         </div>
       ))}
     </div>

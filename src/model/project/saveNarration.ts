@@ -33,7 +33,8 @@ export const saveNarration = docCommand({
       const stale = page.istts === TEXT_MODE && next.text !== page.text;
       return ok(stale ? { ...next, tts: '', soundTime: 0 } : next);
     });
-    return saved.ok ? ok(withTimes(saved.value)) : saved;
+    if (!saved.ok || saved.value === doc) return saved;
+    return ok(withTimes(saved.value));
   },
 });
 

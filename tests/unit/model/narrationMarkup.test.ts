@@ -171,6 +171,12 @@ describe('saveNarration', () => {
     expect(p.formattedTime).toBe('0.56');
   });
 
+  it('gives back the same document when the saved text is the same', () => {
+    const d = must(saveNarration(newDocument(), 0, `大家好${PPT}请看${star()}`));
+    expect(must(saveNarration(d, 0, `大家好${PPT}请看${star()}`))).toBe(d);
+    expect(must(saveNarration(d, 0, `大家好${PPT}请看`))).not.toBe(d);
+  });
+
   it('drops stale page audio when the text changes, keeps it when it does not', () => {
     let d = must(saveNarration(newDocument(), 0, '你好'));
     d = { ...d, ppt: { ...d.ppt, pages: [{ ...d.ppt.pages[0], tts: '/a/1.wav', soundTime: 1 }] } };

@@ -1,10 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { addPage, deletePage, newDocument } from '../../../../src/model/project';
+import { addPage, deletePage, newDocument, saveNarration } from '../../../../src/model/project';
 import {
   canRedo,
   canUndo,
   clearProject,
   currentPage,
+  dirty,
   dispatch,
   doc,
   redo,
@@ -40,5 +41,20 @@ describe('editor undo and redo', () => {
     dispatch(deletePage, 0);
     expect(canRedo.value).toBe(false);
     expect(doc.value!.ppt.pages).toHaveLength(1);
+  });
+
+  it('records nothing for a command that changes nothing (保 存 on unchanged text)', () => {
+    doc.value = newDocument();
+    expect(dispatch(saveNarration, 0, '大家好').ok).toBe(true);
+    undo();
+    redo();
+    dirty.value = false; // as after 保存草稿
+    const saved = doc.value;
+
+    expect(dispatch(saveNarration, 0, '大家好')).toMatchObject({ ok: true });
+    expect(doc.value).toBe(saved);
+    expect(dirty.value).toBe(false);
+    undo(); // the one step is still the first save's
+    expect(doc.value!.ppt.pages[0].text).toBe('');
   });
 });

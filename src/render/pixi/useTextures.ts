@@ -12,6 +12,17 @@ export interface Loaded<T> {
 }
 
 /**
+ * Drops what was loaded for `url` once it is released: its texture may be destroyed now, and a
+ * view whose url comes back to it (A, B, A before B loads: a presenter's picture while its rig
+ * loads, a sticker whose path gets a new ?t= and then the old one) must load it again rather than
+ * draw the destroyed one (Pixi throws reading its null source).
+ */
+function forget<T>(url: string) {
+  return (state: { url: string; loaded: Loaded<T> }) => (state.url === url ? NOTHING_YET : state);
+}
+const NOTHING_YET = { url: '', loaded: { value: null, failed: false } };
+
+/**
  * The texture of the picture at `url` ('' for none) for as long as the view shows it; released
  * when the view goes or shows another. A failed load is retried once after 4 s with ?t=.
  */
@@ -46,6 +57,7 @@ export function useImageTexture(url: string): Loaded<Texture> {
       live = false;
       clearTimeout(timer);
       if (held) releaseImage(held);
+      setState(forget(url));
     };
   }, [url]);
   return state.url === url ? state.loaded : { value: null, failed: false };
@@ -67,6 +79,7 @@ export function useGifTextures(url: string): Loaded<GifTextures> {
     return () => {
       live = false;
       releaseGif(url);
+      setState(forget(url));
     };
   }, [url]);
   return state.url === url ? state.loaded : { value: null, failed: false };

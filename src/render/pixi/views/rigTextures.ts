@@ -31,6 +31,8 @@ function useTextureSet<T>(source: T | null | undefined, entries: (source: T) => 
     return () => {
       live = false;
       urls.forEach(([, url]) => releaseImage(url));
+      // Released textures may be destroyed: the same source coming back loads them again.
+      setSet((held) => (held?.source === source ? null : held));
     };
   }, [source, entries]);
   return set && set.source === source ? set.textures : null;

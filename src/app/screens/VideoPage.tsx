@@ -3,11 +3,11 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Button, Loader } from 'semantic-ui-react';
-import { clearProject, currentPage, doc, loading, page, saveDocument } from '../state/editor';
+import { clearProject, currentPage, doc, loading, page, revision, saveDocument } from '../state/editor';
 import { commitDraft, loadDraft, unsavedChanges, watchVoiceChanges } from '../state/editorNarration';
 import { stopPlaying } from '../state/narrationPlayback';
 import { startAutosave } from '../state/editorAutosave';
-import { closePdfDialog, hasContent, openPdfDialog } from '../state/editorPdf';
+import { asksForSlides, closePdfDialog, openPdfDialog } from '../state/editorPdf';
 import { cancelSynthesis } from '../state/editorSynthesis';
 import { confirmDialog } from '../state/confirm';
 import { showMessage } from '../state/messages';
@@ -44,7 +44,7 @@ export function VideoPage() {
         if (!live) return;
         loadDraft();
         // A new project starts by choosing its slides (or 无需PDF).
-        if (doc.value && !hasContent(doc.value)) openPdfDialog();
+        if (doc.value && asksForSlides(doc.value, revision.value)) openPdfDialog();
       })
       .catch(() => live && setFailed(true));
     return () => {

@@ -69,6 +69,14 @@ export function checkPdfFile(file: { name: string; size: number }): string | nul
 }
 
 /**
+ * Whether opening the project starts with the PDF dialog: only a project never saved and still
+ * blank. One saved after 无需PDF (a cast chosen, a draft saved) does not ask again on every visit.
+ */
+export function asksForSlides(d: ProjectDocument, savedRevision: number): boolean {
+  return savedRevision === 0 && !hasContent(d);
+}
+
+/**
  * True when the project has a PDF, or pages with what the author put there (narration written,
  * audio uploaded or recorded, stickers, a video), which choosing a PDF replaces. A voice project's
  * pages have audio and no text: they count too, or its PDF dialog opened again on every visit.

@@ -5,7 +5,7 @@ vi.mock('../../../../src/app/services/http', () => ({ studioApi: {}, http: {}, c
 
 import { NarrationBox } from '../../../../src/app/screens/editor/NarrationBox';
 import { cacheBusted } from '../../../../src/app/screens/editor/RetryImage';
-import { checkPdfFile, hasContent } from '../../../../src/app/state/editorPdf';
+import { asksForSlides, checkPdfFile, hasContent } from '../../../../src/app/state/editorPdf';
 import { newDocument, VOICE_MODE, type ProjectDocument } from '../../../../src/model/project';
 import { draftStats, draftVersion, narrationDraft } from '../../../../src/app/state/editorNarration';
 import { toasts } from '../../../../src/app/state/messages';
@@ -117,6 +117,15 @@ describe('editor helpers', () => {
     expect(hasContent(withPage({ text: '', istts: VOICE_MODE, tts: '/files/u/1/audio/a.wav' }))).toBe(true);
     expect(hasContent(withPage({ text: '', istts: VOICE_MODE, tts: '' }))).toBe(false);
     expect(hasContent(withPage({ text: '', video: '/files/u/1/videos/v.mp4', isVideo: 1 }))).toBe(true);
+  });
+
+  it('asks for slides on opening only a project never saved and still blank', () => {
+    const blank = newDocument();
+    expect(asksForSlides(blank, 0)).toBe(true);
+    // Saved once (无需PDF, a cast chosen, 保存草稿): it does not ask on every visit.
+    expect(asksForSlides(blank, 1)).toBe(false);
+    const written = { ...blank, ppt: { ...blank.ppt, pages: [{ ...blank.ppt.pages[0], text: '大家好' }] } };
+    expect(asksForSlides(written, 0)).toBe(false);
   });
 
   it('cache-busting keeps the path and other query parameters', () => {

@@ -54,7 +54,13 @@ export function clampNarration(text: string, max = MAX_NARRATION_CHARS): string 
 /** A page's length in seconds: its audio once known, else the text estimate (text mode only). */
 export function pageSeconds(page: Page): number {
   if (page.soundTime > 0) return round2(page.soundTime);
-  return page.istts === TEXT_MODE ? estimateSeconds(page.text) : 0;
+  // The PDF placeholder is not narration: synthesis refuses it, so it adds no time either.
+  return page.istts === TEXT_MODE && !isPlaceholderText(page.text) ? estimateSeconds(page.text) : 0;
+}
+
+/** True when the page still holds the PDF placeholder, i.e. the author has not written it yet. */
+export function isPlaceholderText(text: string): boolean {
+  return text.trim() === messages.pdfPlaceholder;
 }
 
 /** Seconds as the page's formattedTime text: up to 2 decimals, no trailing zeros ('4.2', '0'). */

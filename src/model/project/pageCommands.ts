@@ -52,11 +52,6 @@ export function pdfPageImage(pdf: Pick<PdfInfo, 'basePath' | 'uuidStr'>, n: numb
   return joinPath(pdf.basePath, pdf.uuidStr, 'images', `${n}.png`);
 }
 
-/** True when the page still holds the PDF placeholder, i.e. the author has not written it yet. */
-export function isPlaceholderText(text: string): boolean {
-  return text.trim() === messages.pdfPlaceholder;
-}
-
 /** Replaces all pages with one per PDF page, each with the placeholder narration and its image. */
 export const pagesFromPdf = docCommand({
   name: 'pagesFromPdf',

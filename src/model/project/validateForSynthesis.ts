@@ -2,7 +2,7 @@ import type { ProjectDocument } from './documentSchema';
 import { err, needsConfirmation, ok, type Result } from './result';
 import { messages, pageAudioMissing, pageTextMissing, pageTextTooLong } from './messages';
 import { narrationLength } from './narrationRules';
-import { isPlaceholderText } from './pageCommands';
+import { isPlaceholderText } from './narrationRules';
 import { MAX_NARRATION_CHARS, MIN_NARRATION_CHARS, VOICE_MODE } from './constants';
 
 /** True when a presenter is chosen. */

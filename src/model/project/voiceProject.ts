@@ -1,7 +1,7 @@
 import { TEXT_MODE, VOICE_MODE } from './constants';
 import type { ProjectDocument } from './documentSchema';
 import type { Page } from './pageSchema';
-import { isPlaceholderText } from './pageCommands';
+import { isPlaceholderText } from './narrationRules';
 
 /**
  * In a voice video project (语音视频) narration is uploaded or recorded, so untouched pages (no

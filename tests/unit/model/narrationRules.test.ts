@@ -77,6 +77,8 @@ describe('page and total times', () => {
     expect(pageSeconds(newPage({ text: '字'.repeat(10) }))).toBe(1.4);
     expect(pageSeconds(newPage({ text: '字'.repeat(10), soundTime: 3.25 }))).toBe(3.25);
     expect(pageSeconds(newPage({ istts: 1, text: '' }))).toBe(0);
+    // A PDF page's placeholder is not narration (synthesis refuses it): no time in the estimates.
+    expect(pageSeconds(newPage({ text: '请输入本页内容并保存' }))).toBe(0);
   });
 
   it('total in minutes with 2 decimals', () => {

@@ -180,7 +180,7 @@ export async function buildServer(config: ServerConfig): Promise<StudioServer> {
   await http.register(multipart, { limits: { fields: 20, fieldSize: 64 * 1024 } });
   await http.register(authRoutes, { auth, loginRateLimit: config.loginRateLimit });
   await http.register(userRoutes, { auth, accounts, files });
-  await http.register(projectRoutes, { auth, projects });
+  await http.register(projectRoutes, { auth, projects, compose });
   await http.register(pptRoutes, { auth, ppts, files });
   await http.register(libraryRoutes, { auth, library, voices, presenters });
   await http.register(presenterRoutes, { auth, presenters, files });

@@ -81,7 +81,7 @@ export const homeZh = {
   },
   confirmDelete: {
     title: '提示',
-    content: '此操作将永久删除项目「{{name}}」, 是否继续?',
+    content: '此操作将永久删除项目「{{name}}」及其合成的视频（合成中的将取消并退回积分）, 是否继续?',
     confirm: '确定',
     cancel: '取消',
     cancelled: '已取消删除',

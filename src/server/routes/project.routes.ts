@@ -9,6 +9,7 @@ import {
 } from '../../api/project.contract';
 import type { AuthService } from '../services/auth.service';
 import type { ProjectService } from '../services/project.service';
+import type { ComposeService } from '../services/compose.service';
 import { ok } from '../http/envelope';
 import { caller, requireUser } from '../http/authenticate';
 import { route } from '../http/route';
@@ -16,9 +17,9 @@ import { route } from '../http/route';
 /** /virtual/v1/userPro/*: the caller's projects (spec section 7 "Projects"). */
 export async function projectRoutes(
   app: FastifyInstance,
-  opts: { auth: AuthService; projects: ProjectService },
+  opts: { auth: AuthService; projects: ProjectService; compose: ComposeService },
 ) {
-  const { projects } = opts;
+  const { projects, compose } = opts;
   app.addHook('onRequest', requireUser(opts.auth));
 
   route(app, projectListEndpoint, async (body, request) =>
@@ -32,7 +33,11 @@ export async function projectRoutes(
     return ok(null, '修改成功');
   });
   route(app, projectDeleteEndpoint, async (body, request) => {
-    await projects.delete(caller(request).userId, body.projectId);
+    const { userId } = caller(request);
+    // Its render stops (points back) and its videos go with it. Jobs are found by owner, so
+    // someone else's project is left untouched here and then not found.
+    await compose.forgetProject(userId, body.projectId);
+    await projects.delete(userId, body.projectId);
     return ok(null, '删除成功');
   });
   route(app, projectDetailEndpoint, async (body, request) =>

@@ -101,6 +101,22 @@ export class ComposeService {
     return this.status(ownerId, projectId);
   }
 
+  /**
+   * Before the project is deleted: its queued or running render stops and gives its points back,
+   * and its finished videos are removed. 我的视频 lists videos with their project, so they would be
+   * left as files nobody can list, still served to a signed link handed out earlier.
+   */
+  async forgetProject(ownerId: number, projectId: number): Promise<void> {
+    const job = await this.jobs.latest(RENDER_JOB, ownerId, projectId);
+    if (job && (job.status === 'queued' || job.status === 'running')) {
+      if (await this.jobs.cancel(RENDER_JOB, ownerId, projectId)) await this.refund(job);
+    }
+    for (const result of await this.jobs.results(RENDER_JOB, ownerId, projectId)) {
+      const { key } = JSON.parse(result) as Partial<RenderResult>;
+      if (key) await this.files.remove(key);
+    }
+  }
+
   /** Gives back the points a render was charged (cancelled or failed); safe to call twice. */
   async refund(job: JobRow): Promise<void> {
     const { projectId, chargeId } = JSON.parse(job.payload) as ChargedPayload;

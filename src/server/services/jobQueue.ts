@@ -47,6 +47,8 @@ export interface JobQueue {
   find(id: number): Promise<JobRow | undefined>;
   /** The newest job of a kind for a subject owned by the caller. */
   latest(kind: string, ownerId: number, subjectId: number): Promise<JobRow | undefined>;
+  /** What the subject's finished jobs of a kind gave (their `result` JSON), oldest first. */
+  results(kind: string, ownerId: number, subjectId: number): Promise<string[]>;
   /** The owner's jobs of a kind with the name of their project, newest first. */
   listWithProject(
     kind: string,
@@ -160,6 +162,10 @@ export abstract class JobRowReads {
 
   latest(kind: string, ownerId: number, subjectId: number) {
     return this.jobs.latest(kind, ownerId, subjectId);
+  }
+
+  results(kind: string, ownerId: number, subjectId: number) {
+    return this.jobs.results(kind, ownerId, subjectId);
   }
 
   listWithProject(kind: string, ownerId: number, offset: number, limit: number) {

@@ -139,4 +139,52 @@ describe('video synthesis requests', () => {
     const res = (await call('/virtual/v1/userPro/composeCancel', { projectId })).body;
     expect(res).toMatchObject({ code: 409, msg: '视频已经合成完成，无需取消' });
   });
+
+  it('deleting a project stops its render, gives its points back and removes its videos', async () => {
+    const profile = async () =>
+      (await t.call('GET', '/api/v1/user/profile', { token: alice })).body.data.user;
+    const status = async (projectId: number) =>
+      (await call('/virtual/v1/userPro/composeStatus', { projectId })).body.data;
+    const { userId } = await profile();
+    // A finished video first.
+    const speak = async (text: string) =>
+      (
+        await call('/notice/v1/timbre/textToSpeech', {
+          projectId: (await call('/virtual/v1/userPro/add', { proKind: 3 })).body.data,
+          timbreId: 'espeak-zh-male',
+          text,
+        })
+      ).body.data.soundPath as string;
+    const projectId = await projectWith([{ text: '你好', tts: await speak('你好') }]);
+    await call('/virtual/v1/userPro/composeProject', { projectId });
+    await expect.poll(async () => (await status(projectId)).status, { timeout: 60_000 }).toBe('done');
+    const signed: string = (await status(projectId)).video.url;
+    expect((await t.call('GET', signed, { token: alice })).status).toBe(200);
+    expect(await t.stored.list(`u/${userId}/videos`)).toHaveLength(1);
+
+    // Then a long render, deleted while it runs.
+    const page = {
+      text: '测试删除',
+      tts: await speak(
+        '这是一段用于测试删除项目的较长讲解词，删除项目时正在进行的合成应当停止并退回积分。'.repeat(2),
+      ),
+    };
+    const long = await projectWith(Array.from({ length: 6 }, () => page));
+    const before = (await profile()).points;
+    await call('/virtual/v1/userPro/composeProject', { projectId: long });
+    expect((await profile()).points).toBeLessThan(before);
+    await expect.poll(async () => (await status(long)).status).toBe('rendering');
+    expect((await call('/virtual/v1/userPro/delete', { projectId: long })).body.code).toBe(200);
+    expect((await profile()).points).toBe(before);
+    expect((await call('/virtual/v1/userPro/delete', { projectId })).body.code).toBe(200);
+
+    // Nothing left of either: no video file, the old signed link answers 404, no scratch files.
+    expect(await t.stored.list(`u/${userId}/videos`)).toEqual([]);
+    expect((await t.call('GET', signed, { token: alice })).status).toBe(404);
+    await expect
+      .poll(() => readdirSync(path.join(t.config.dataDir, 'tmp')).filter((f) => f.startsWith('render-')))
+      .toEqual([]);
+    const listed = (await call('/virtual/v1/userPro/videoList', {})).body.data.list;
+    expect(listed.filter((v: { projectId: number }) => [projectId, long].includes(v.projectId))).toEqual([]);
+  });
 });

@@ -277,6 +277,20 @@ export class JobsRepo {
     return { rows, count: total };
   }
 
+  /** What the subject's finished jobs of a kind gave (their `result` JSON), oldest first. */
+  async results(kind: string, ownerId: number, subjectId: number): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('jobs')
+      .select('result')
+      .where('kind', '=', kind)
+      .where('owner_id', '=', ownerId)
+      .where('subject_id', '=', subjectId)
+      .where('status', '=', 'done')
+      .orderBy('id')
+      .execute();
+    return rows.flatMap((r) => (r.result ? [r.result] : []));
+  }
+
   /** The newest job of a kind for a subject owned by the caller. */
   latest(kind: string, ownerId: number, subjectId: number): Promise<JobRow | undefined> {
     return this.db

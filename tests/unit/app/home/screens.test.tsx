@@ -137,7 +137,7 @@ describe('home centre', () => {
     start('/');
     fireEvent.click(await screen.findByTestId('project-delete-2'));
     expect((await screen.findByTestId('confirm-delete-project')).textContent).toContain(
-      '此操作将永久删除项目「入职培训」, 是否继续?',
+      '此操作将永久删除项目「入职培训」及其合成的视频（合成中的将取消并退回积分）, 是否继续?',
     );
     await act(async () => fireEvent.click(screen.getByTestId('confirm-delete-project-cancel')));
     expect(toasts.value.map((t) => [t.type, t.text])).toContainEqual(['info', '已取消删除']);

@@ -18,7 +18,7 @@ import { applyQuietly, clearProject, dispatch, doc, projectId, saveDocument } fr
 import { commitDraft } from './editorNarration';
 import { stopPlaying } from './narrationPlayback';
 import { showMessage } from './messages';
-import { getInfo } from './session';
+import { refreshPoints } from './session';
 import { pollVoiceTask, startVoiceTask, VoiceTaskFailed } from './voiceTasks';
 
 /*
@@ -240,7 +240,7 @@ export async function confirmSynthesis(): Promise<boolean> {
     await saveDocument(2, toExportDocument(doc.value));
     await studioApi.composeProject(id);
     // The render was charged in points: the bar and 我的 show the new balance.
-    void getInfo({ quiet: true }).catch(() => undefined);
+    refreshPoints();
   } catch (e) {
     if (!(e instanceof ApiError)) showMessage('error', e instanceof Error ? e.message : String(e));
     synthesisPhase.value = 'ready';

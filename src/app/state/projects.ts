@@ -3,6 +3,7 @@ import type { ComposeState, ComposeStatus } from '../../api/compose.contract';
 import type { ProjectListItem } from '../../api/project.contract';
 import { autoProjectName, PRO_KIND } from '../../model/project';
 import { studioApi } from '../services/http';
+import { refreshPoints } from './session';
 
 /** Table pagination of spec section 9: options 10, 20, 30, 50, default 20. */
 export const PAGE_SIZES = [10, 20, 30, 50] as const;
@@ -183,6 +184,7 @@ export async function renameProject(projectId: number, name: string): Promise<vo
 /** Deletes a project and reloads the lists that showed it. */
 export async function deleteProject(projectId: number): Promise<void> {
   await studioApi.deleteProject(projectId, { mode: 'announce' });
+  refreshPoints(); // a render it had running was refunded
   for (const list of [allProjects, textProjects, voiceProjects]) {
     if (list.items.value.some((p) => p.projectId === projectId)) void loadProjects(list);
   }

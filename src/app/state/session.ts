@@ -41,6 +41,11 @@ export async function getInfo(options: CallOptions = {}): Promise<ProfileData> {
   return data;
 }
 
+/** Reloads the profile quietly after something that moved the points (a render charged or refunded). */
+export function refreshPoints(): void {
+  void getInfo({ quiet: true }).catch(() => undefined);
+}
+
 /** Copies a profile answer into the session signals. */
 export function applyProfile(data: ProfileData): void {
   roles.value = data.roles;

@@ -2,6 +2,7 @@ import { batch, computed, signal } from '@preact/signals-react';
 import type { ComposeStatus, VideoItem } from '../../api/compose.contract';
 import { studioApi } from '../services/http';
 import { clampPage, DEFAULT_PAGE_SIZE, fetchStatuses, isComposing } from './projects';
+import { refreshPoints } from './session';
 
 /** 我的: the user's renders (finished, failed, running), newest first, one page at a time. */
 export const videos = signal<VideoItem[]>([]);
@@ -89,6 +90,7 @@ export function setVideoPage(pageIndex: number, pageSize = videoPageSize.value):
 /** Requests a new render of the project's last final document (重新合成). */
 export async function recompose(projectId: number): Promise<void> {
   await studioApi.composeProject(projectId, { mode: 'announce' });
+  refreshPoints(); // charged
   videoPageIndex.value = 1;
   await loadVideos();
 }
@@ -96,6 +98,7 @@ export async function recompose(projectId: number): Promise<void> {
 /** Cancels the project's queued or running render (取消). */
 export async function cancelCompose(projectId: number): Promise<void> {
   const res = await studioApi.composeCancel(projectId, { mode: 'announce' });
+  refreshPoints(); // refunded
   if (res.data) videos.value = mergeStatus(videos.value, res.data);
   await loadVideos();
 }

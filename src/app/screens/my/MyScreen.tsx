@@ -8,7 +8,7 @@ import { DEFAULT_AVATAR, publicAsset } from '../../config';
 import { confirmDialog } from '../../state/confirm';
 import { avatarDialogOpen, passwordDialogOpen } from '../../state/dialogs';
 import { COMPOSE_POLL_MS } from '../../state/projects';
-import { avatar, getInfo, introduction, name, points, user } from '../../state/session';
+import { avatar, introduction, name, points, refreshPoints, user } from '../../state/session';
 import {
   activeVideos,
   cancelCompose,
@@ -52,7 +52,7 @@ export function MyScreen() {
   useOnShow(active, () => {
     void loadVideos();
     // Points change with every synthesis and refund: show the current balance.
-    void getInfo({ quiet: true }).catch(() => undefined);
+    refreshPoints();
   });
   // The view stays mounted while hidden; its player (a portal on body) must not follow the user.
   useEffect(() => {

@@ -12,7 +12,25 @@ const api = vi.hoisted(() => ({
   composeCancel: vi.fn(),
   listVideos: vi.fn(),
 }));
-vi.mock('../../../../src/app/services/http', () => ({ studioApi: api, accountApi: {}, http: {} }));
+// The balance as the server has it: a render charges, a cancel refunds, the page reloads it.
+const account = vi.hoisted(() => ({ balance: 1000, profile: vi.fn() }));
+account.profile.mockImplementation(() =>
+  Promise.resolve({
+    code: 200,
+    msg: 'ok',
+    data: {
+      roles: ['editor'],
+      quanxian: [],
+      introduction: '',
+      user: { userId: 1, username: 'demo', nickname: '', avatar: '', points: account.balance },
+    },
+  }),
+);
+vi.mock('../../../../src/app/services/http', () => ({
+  studioApi: api,
+  accountApi: { profile: account.profile },
+  http: {},
+}));
 
 import type { ComposeStatus, VideoItem } from '../../../../src/api/compose.contract';
 import type { ProjectListItem } from '../../../../src/api/project.contract';
@@ -242,15 +260,21 @@ describe('我的', () => {
     expect(player.controls).toBe(true);
 
     expect(screen.getByTestId('video-item-2').textContent).toContain('第1页的音频不存在或已被删除');
+    await waitFor(() => expect(screen.getByTestId('my-points').textContent).toContain('1000'));
     api.composeProject.mockReturnValue(ok(status(2, 'queued')));
+    account.balance = 998;
     await act(async () => fireEvent.click(screen.getByTestId('video-recompose-2')));
     expect(api.composeProject).toHaveBeenCalledWith(2, { mode: 'announce' });
+    // The charge shows at once, not on the next hover of the avatar.
+    await waitFor(() => expect(screen.getByTestId('my-points').textContent).toContain('998'));
 
     expect(screen.getByTestId('video-item-3').textContent).toContain('20%');
     api.composeCancel.mockReturnValue(ok(status(3, 'cancelled')));
+    account.balance = 1000; // refunded by the cancel
     fireEvent.click(screen.getByTestId('video-cancel-3'));
     await act(async () => fireEvent.click(await screen.findByTestId('confirm-cancel-compose-confirm')));
     expect(api.composeCancel).toHaveBeenCalledWith(3, { mode: 'announce' });
+    await waitFor(() => expect(screen.getByTestId('my-points').textContent).toContain('1000'));
     expect(document.body.textContent).not.toMatch(/undefined|NaN/);
   });
 

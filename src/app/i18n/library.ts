@@ -71,6 +71,7 @@ export const libraryZh = {
     exportFrame: '导出当前画面',
     exporting: '正在导出…',
     exported: '已导出当前画面',
+    presenterMissing: '本项目选择的数字人已被删除，请在「数字人」中重新选择后再合成',
     items: {
       background: '场景背景',
       slide: 'PPT页面',
@@ -157,6 +158,8 @@ export const libraryEn: typeof libraryZh = {
     exportFrame: 'Export this frame',
     exporting: 'Exporting…',
     exported: 'Frame exported',
+    presenterMissing:
+      'The presenter this project uses was deleted: choose one under 数字人 before synthesising',
     items: {
       background: 'Scene background',
       slide: 'Slide',

@@ -17,8 +17,10 @@ import { characters } from './library';
 export const presenterRig = signal<CharacterItem | null>(null);
 /** The document's presenter as listed (any kind; own kinds 2 and 3 move without sprites). */
 export const presenterItem = signal<CharacterItem | null>(null);
+/** A presenter uuid the document names and the library no longer has (deleted): the screens say so. */
+export const missingPresenter = signal<string | null>(null);
 
-const rigs = new Map<string, Promise<CharacterItem | null>>();
+const rigs = new Map<string, Promise<CharacterItem | null | undefined>>();
 const timings = new Map<string, Promise<SpeechTimings | null>>();
 
 /** Finds presenter `uuid` in the library (the 数字人 tab's list first, then public and private pages). */
@@ -37,19 +39,22 @@ export async function loadPresenterRig(uuid: string): Promise<void> {
   if (!uuid) {
     presenterRig.value = null;
     presenterItem.value = null;
+    missingPresenter.value = null;
     return;
   }
   if (presenterRig.peek()?.id === uuid) return;
   let found = rigs.get(uuid);
   if (!found) {
-    found = findCharacter(uuid).catch(() => null);
+    // undefined: the library could not be asked (offline), which says nothing about the presenter.
+    found = findCharacter(uuid).catch(() => undefined);
     rigs.set(uuid, found);
   }
-  const c = await found;
+  const c = (await found) ?? null;
   if (!c) rigs.delete(uuid);
   const usable = c && c.rig.body && c.rig.mouths.X && c.width > 0 && c.height > 0 ? c : null;
   presenterItem.value = c;
   presenterRig.value = usable;
+  missingPresenter.value = (await found) === null ? uuid : null;
 }
 
 /** The timings file at `path` (words and mouth shapes), or null when there is none. */

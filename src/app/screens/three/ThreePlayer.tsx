@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Icon, Message } from 'semantic-ui-react';
 import type { ProjectDocument } from '../../../model/project';
 import { formatClock, type ProjectTimeline } from '../../../model/project/projectTimeline';
-import { loadPresenterRig } from '../../state/editorTalk';
+import { loadPresenterRig, missingPresenter } from '../../state/editorTalk';
 import {
   isPlaying,
   positionMs,
@@ -68,6 +68,12 @@ export function ThreePlayer({ doc, timeline }: { doc: ProjectDocument; timeline:
   return (
     <div className="ps-three-player" data-testid="three-player">
       <div className="ps-three-main">
+        {missingPresenter.value === doc.character.uuid && (
+          <Message warning size="small" className="ps-three-notice" data-testid="three-presenter-missing">
+            <Icon name="user times" />
+            {t('presenterMissing')}
+          </Message>
+        )}
         {silent.length > 0 && (
           <Message warning size="small" className="ps-three-notice" data-testid="three-silent-notice">
             <Icon name="volume off" />

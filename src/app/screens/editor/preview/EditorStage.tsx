@@ -22,7 +22,7 @@ import {
   stageSelection,
   type StageSelection,
 } from '../../../state/editorStickers';
-import { loadPresenterRig, presenterItem } from '../../../state/editorTalk';
+import { loadPresenterRig, missingPresenter, presenterItem } from '../../../state/editorTalk';
 import { showMessage } from '../../../state/messages';
 import { useStageTalk } from '../../presenter/useStageTalk';
 import { onStageKeyDown } from './stageKeys';
@@ -82,8 +82,11 @@ export function EditorStage() {
   }, [openedProject]);
   useEffect(() => selectOnStage(null), [pageAt, openedProject]);
   useEffect(() => {
-    void loadPresenterRig(uuid);
-  }, [uuid]);
+    void loadPresenterRig(uuid).then(() => {
+      // A presenter deleted since the project was saved: say so once, not only at synthesis.
+      if (uuid && missingPresenter.peek() === uuid) showMessage('warning', t('preview.presenterMissing'));
+    });
+  }, [uuid, t]);
   useEffect(() => setSlideAspect(undefined), [pageAt, openedProject]);
 
   const heardNow = playing.value;

@@ -26,6 +26,13 @@ interface Totals {
 
 const NOTHING_HELD: Totals = { images: 0, gifs: 0, textures: 0, bytes: 0 };
 
+/** Loads so far by address (textureStore.ts). */
+const loads = (page: Page) =>
+  page.evaluate(
+    () =>
+      (window as unknown as { presenterStageLoads?(): Record<string, number> }).presenterStageLoads?.() ?? {},
+  );
+
 /** What the stage's texture store holds; nothing before the first stage screen loads it (router.tsx). */
 const totals = (page: Page) =>
   page.evaluate(
@@ -90,17 +97,24 @@ describe('textures are given back when projects close', () => {
     await page.waitForSelector(tid('page-home'));
     expect(await totals(page)).toMatchObject(NOTHING_HELD);
     const open: Totals[] = [];
+    const loadedTwice: string[] = [];
     for (const id of ids) {
+      const before = await loads(page);
       await page.goto(`${server.url}/home/#/video?videoid=${id}`);
       await page.waitForSelector(`${tid('preview-stage')} [data-id="sticker:2"]`);
       await stageReady(page);
       expect((await stageItems(page)).filter((i) => i.kind === 'gif')).toHaveLength(1);
       open.push(await totals(page));
+      for (const [url, n] of Object.entries(await loads(page)))
+        if (n - (before[url] ?? 0) > 1) loadedTwice.push(url);
       // Back home: the editor closes (it is never kept alive), and its stage lets go.
       await page.goto(`${server.url}/home/#/`);
       await page.waitForSelector(tid('page-home'));
       await expect.poll(() => totals(page)).toMatchObject(NOTHING_HELD);
     }
+    // Opening a project loads each picture once: the Pixi tree never went back to the first props
+    // it was given (latestProps.ts), which dropped the textures in use and loaded them again.
+    expect(loadedTwice).toEqual([]);
     // While open, a project held its scene, its two stickers and its GIF's frames: no more.
     for (const t of open) {
       expect(t.images).toBe(3);

@@ -1,7 +1,16 @@
 import './extend';
 import { Application } from '@pixi/react';
 import type { Application as PixiApp, Container } from 'pixi.js';
-import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  memo,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type KeyboardEvent,
+} from 'react';
 import type { CharacterItem } from '../../api/library.contract';
 import type { Box } from '../../model/project';
 import { fitScale } from '../fitBox';
@@ -17,6 +26,7 @@ import { HANDLE_PX } from './views/SelectionView';
 import type { VideoPlayback } from './videoTexture';
 import { exportPng } from './exportPng';
 import { cursorFor, ItemList } from './StageItemList';
+import { LatestProps } from './latestProps';
 import './stage.css';
 
 /** What an editing stage tells its owner. */
@@ -114,6 +124,11 @@ export function Stage(props: StageProps) {
     return () => observer.disconnect();
   }, []);
   useEffect(() => () => rt.loop.stop(), [rt]);
+
+  // The Pixi tree reads its props from here (latestProps.ts says why).
+  const [content] = useState(() => new LatestProps<StageContentProps>({ ...props, scale }));
+  content.set({ ...props, scale });
+  useLayoutEffect(() => content.notify());
 
   const width = Math.max(1, Math.round(scene.frame.width * scale));
   const height = Math.max(1, Math.round(scene.frame.height * scale));
@@ -229,7 +244,7 @@ export function Stage(props: StageProps) {
           >
             <StageContext.Provider value={rt}>
               <pixiContainer ref={root} scale={scale}>
-                <StageContent {...props} scale={scale} />
+                <LatestStageContent props={content} />
               </pixiContainer>
             </StageContext.Provider>
           </Application>
@@ -245,8 +260,16 @@ export function Stage(props: StageProps) {
   );
 }
 
+type StageContentProps = StageProps & { scale: number };
+
+/** The Pixi tree with the stage's latest props, whichever render of @pixi/react applies it. */
+function LatestStageContent({ props }: { props: LatestProps<StageContentProps> }) {
+  const latest = useSyncExternalStore(props.subscribe, props.get);
+  return <StageContent {...latest} />;
+}
+
 /** The Pixi tree; re-rendered only when the scene, the selection or the scale change. */
-const StageContent = memo(function StageContent(p: StageProps & { scale: number }) {
+const StageContent = memo(function StageContent(p: StageContentProps) {
   return (
     <StageItems
       scene={p.scene}

@@ -28,6 +28,8 @@ interface Entry<T> {
 
 const images = new Map<string, Entry<Texture>>();
 let loading = 0;
+/** How many times each picture or GIF was loaded (again after its last user let go, too). */
+const loads = new Map<string, number>();
 const gifs = new Map<string, Entry<GifTextures>>();
 
 function textureOf(bitmap: ImageBitmap): Texture {
@@ -58,6 +60,7 @@ function acquire<T>(
   let entry = map.get(url);
   if (!entry) {
     loading++;
+    loads.set(url, (loads.get(url) ?? 0) + 1);
     const value = load();
     void value.then(
       () => loading--,
@@ -135,6 +138,11 @@ export function textureStats(): { images: number; gifs: number; textures: number
   return { images: images.size, gifs: gifs.size, textures, bytes };
 }
 
+/** Loads so far by address: a browser test checks that opening a project loads nothing twice. */
+export function textureLoads(): Record<string, number> {
+  return Object.fromEntries(loads);
+}
+
 /** Pictures and GIFs still loading (a test or the bench waits for 0 before measuring). */
 export function pendingLoads(): number {
   return loading;
@@ -142,5 +150,4 @@ export function pendingLoads(): number {
 
 // Support and the browser tests read the totals after every stage has closed (no stage API then).
 if (typeof window !== 'undefined')
-  (window as unknown as { presenterStageTextures?: typeof textureStats }).presenterStageTextures =
-    textureStats;
+  Object.assign(window, { presenterStageTextures: textureStats, presenterStageLoads: textureLoads });

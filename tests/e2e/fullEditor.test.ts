@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ConsoleMessage } from 'playwright-core';
 import type { ProfileData } from '../../src/api/user.contract';
 import type { ProjectDocument } from '../../src/model/project';
 import { twoColourGif } from '../server/video/colourBoxes';
@@ -178,11 +179,22 @@ describe('the whole editor in Chromium: every kind of page, synthesised and chec
     await toVoiceMode();
     await page.click(tid('voice-record'));
     await page.waitForSelector(tid('recorder-dialog'));
+    // The capture runs in the AudioWorklet: the app's CSP once refused its blob: module, and the
+    // recorder fell back to the deprecated ScriptProcessorNode, which Chromium warns about.
+    const audioNotes: string[] = [];
+    const note = (m: ConsoleMessage) =>
+      /worklet|ScriptProcessor/i.test(m.text()) && audioNotes.push(m.text());
+    const failure = (e: Error) => /worklet/i.test(e.message) && audioNotes.push(e.message);
+    page.on('console', note);
+    page.on('pageerror', failure);
     await page.click(tid('recorder-start'));
     await page.waitForSelector(`${tid('recorder-dialog')}[data-status="recording"]`);
     await page.waitForTimeout(2500);
     await page.click(tid('recorder-stop'));
     await page.waitForSelector(`${tid('recorder-dialog')}[data-status="stopped"]`);
+    page.off('console', note);
+    page.off('pageerror', failure);
+    expect(audioNotes).toEqual([]);
     expect(Number(await page.getAttribute(tid('recorder-duration'), 'data-seconds'))).toBeGreaterThan(1.5);
     await screenshot(page, 'full-page3-recorder');
     await page.click(tid('recorder-upload'));

@@ -21,7 +21,7 @@ describe('security headers', () => {
     const csp = String(res.headers['content-security-policy']);
     for (const directive of [
       "default-src 'self'",
-      "script-src 'self'",
+      "script-src 'self' blob:",
       "object-src 'none'",
       "frame-ancestors 'none'",
       "base-uri 'self'",

@@ -1,34 +1,10 @@
 import { AudioContext, AudioWorkletNode, type IAudioContext } from 'standardized-audio-context';
 import { RECORDING_SAMPLE_RATE } from '../../workers/wav';
 import type { CaptureBackend, CaptureSession } from './recorderBackends';
+import { publicAsset } from '../config';
 
-/** Frames per chunk posted by the worklet: about 43 ms at 48 kHz. */
-const CHUNK_FRAMES = 2048;
-
-// The worklet gathers the 128-frame render quanta into larger chunks so the main thread gets a
-// message every ~43 ms instead of every 2.7 ms; each chunk's buffer is transferred, not copied.
-const WORKLET_SOURCE = `
-class PcmCapture extends AudioWorkletProcessor {
-  constructor() { super(); this.buf = new Float32Array(${CHUNK_FRAMES}); this.at = 0; }
-  process(inputs) {
-    const input = inputs[0] && inputs[0][0];
-    if (input) {
-      let i = 0;
-      while (i < input.length) {
-        const n = Math.min(input.length - i, this.buf.length - this.at);
-        this.buf.set(input.subarray(i, i + n), this.at);
-        this.at += n; i += n;
-        if (this.at === this.buf.length) {
-          this.port.postMessage(this.buf, [this.buf.buffer]);
-          this.buf = new Float32Array(${CHUNK_FRAMES}); this.at = 0;
-        }
-      }
-    }
-    return true;
-  }
-}
-registerProcessor('pcm-capture', PcmCapture);
-`;
+/** The capture worklet, a file of the app's own origin (public/worklets/pcm-capture.js says why). */
+const WORKLET_URL = publicAsset('worklets/pcm-capture.js');
 
 /** The mono 48 kHz microphone stream the spec asks for, with echo and noise suppression. */
 async function openMicrophone(): Promise<MediaStream> {
@@ -54,12 +30,7 @@ async function workletGraph(
   onChunk: (pcm: Float32Array) => void,
 ): Promise<() => void> {
   if (!AudioWorkletNode || !ctx.audioWorklet) throw new Error('AudioWorklet unavailable');
-  const url = URL.createObjectURL(new Blob([WORKLET_SOURCE], { type: 'text/javascript' }));
-  try {
-    await ctx.audioWorklet.addModule(url);
-  } finally {
-    URL.revokeObjectURL(url);
-  }
+  await ctx.audioWorklet.addModule(WORKLET_URL);
   const source = ctx.createMediaStreamSource(stream);
   const node = new AudioWorkletNode(ctx, 'pcm-capture', {
     numberOfInputs: 1,
@@ -78,7 +49,7 @@ async function workletGraph(
   };
 }
 
-/** Fallback where worklets cannot load (e.g. a CSP without blob:): the native ScriptProcessor. */
+/** Fallback where worklets cannot load (an engine without them): the native ScriptProcessor. */
 function scriptProcessorGraph(
   ctx: globalThis.AudioContext,
   stream: MediaStream,

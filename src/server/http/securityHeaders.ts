@@ -5,6 +5,11 @@ import type { FastifyInstance } from 'fastify';
  * fonts and stored files all come from here, so 'self' covers them. What needs more:
  *  - blob: for images, media and workers the editor makes itself (recordings, exported frames,
  *    decoded GIF frames handed to the stage, the Comlink workers' fallback bundles);
+ *  - blob: for scripts too, for one reason: standardized-audio-context loads every AudioWorklet
+ *    module (the recorder's capture, public/worklets/pcm-capture.js) as a blob it wraps, and
+ *    worklets fall under script-src. Without it recording fell back to the deprecated
+ *    ScriptProcessorNode on the main thread. A blob: script can only come from code that already
+ *    runs here, so it opens nothing to injected markup;
  *  - data: for images and fonts inlined by the CSS build;
  *  - 'unsafe-inline' for styles only: React and semantic-ui set style attributes, which cannot run
  *    code. Scripts never get it, nor eval: the Pixi stage loads pixi.js/unsafe-eval's
@@ -14,7 +19,7 @@ import type { FastifyInstance } from 'fastify';
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
-  "script-src 'self'",
+  "script-src 'self' blob:",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "media-src 'self' data: blob:",

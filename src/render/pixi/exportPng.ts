@@ -19,9 +19,12 @@ export async function exportPng(
   try {
     if (selection) selection.visible = false;
     root.scale.set(1);
-    // A dimmed sticker appears later in the video than this moment: the frame does not show it.
-    for (const item of scene.items)
-      rt.layouts.get(item.id)?.(item.dimmed ? { ...item.exportBox, x: -1e6, y: -1e6 } : item.exportBox);
+    // Left out, as the video leaves them out: a dimmed sticker (it appears later than this moment)
+    // and the card of a page without a PDF (its text is an editing aid, 仅编辑时显示).
+    for (const item of scene.items) {
+      const absent = item.dimmed || item.kind === 'card';
+      rt.layouts.get(item.id)?.(absent ? { ...item.exportBox, x: -1e6, y: -1e6 } : item.exportBox);
+    }
     app.renderer.render({ container: root, target, clear: true, transform: new Matrix() });
     const canvas = app.renderer.extract.canvas({ target }) as HTMLCanvasElement;
     return await new Promise<Blob>((resolve, reject) =>

@@ -268,13 +268,17 @@ describe('the stage and the rendered video show the same presenter at the same t
     expect(measured.filter((x) => x.torso === 'palm').length).toBeGreaterThanOrEqual(2);
     expect(measured.filter((x) => x.torso.startsWith('point')).length).toBeGreaterThanOrEqual(2);
     const rest = measured.find((x) => x.torso === 'rest' && x.state === 'open')!;
+    // Another pose must be far past the tolerance and past three times what the same pose differs
+    // (2026-11-28: the same pose 1.57-1.61, another 7.8 and more; before the export left out the
+    // editor-only card, which showed between arm and body, 2.3-2.5 and 8.6).
+    const samePose = Math.max(...measured.map((x) => x.arms));
     for (const ms of [palm + 600, point + 800]) {
       const wrong = meanAbs(
         await cut(boxes.get(ms)!.video, armsOf(box)),
         await cut(boxes.get(rest.ms)!.stage, armsOf(box)),
       );
       console.log(`arms, video at ${ms} ms vs the stage at rest: ${wrong.toFixed(2)}`);
-      expect(wrong).toBeGreaterThan(2 * BOX_TOLERANCE);
+      expect(wrong).toBeGreaterThan(Math.max(BOX_TOLERANCE, 3 * samePose));
     }
   }, 300_000);
 

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   EXPORT_FRAME,
+  PREVIEW_FRAME,
   SHOT_TAGS,
   shotFraming,
   toExportDocument,
@@ -158,7 +159,8 @@ describe('the preview stage draws the layout the render uses', () => {
       const e = exportBoxes(doc);
       expectBoxes(shot, [
         ['scene', RED, whole(shot)],
-        ['slide card', WHITE, e.slide],
+        // The card of a page without a PDF is an editing aid the video does not draw: nor does this.
+        ['slide card', WHITE, null],
         ['presenter', BLUE, e.character],
         ['sticker', GREEN, e.sticker],
       ]);
@@ -182,10 +184,32 @@ describe('the preview stage draws the layout the render uses', () => {
         isScale,
       );
       expectBoxes(shot, [
-        ['slide card', WHITE, framed.slide],
+        ['slide card', WHITE, null],
         ['presenter', BLUE, framed.character],
         ['sticker', GREEN, e.sticker],
       ]);
+      // The preview shows the card where the framing puts the slide (a framing without the slide
+      // is checked above: the framing badge over the preview is as white as the card).
+      const { scale } = await stageGeometry(page);
+      const preview = await frameShot(`stageLayout-${o}-shot${isScale}-preview`);
+      const slide = {
+        x: doc.scene.pptX,
+        y: doc.scene.pptY,
+        width: doc.scene.pptWidth,
+        height: doc.scene.pptHeight,
+      };
+      const character = {
+        x: doc.character.X,
+        y: doc.character.Y,
+        width: doc.character.width,
+        height: doc.character.height,
+      };
+      const inPreview = shotFraming(
+        PREVIEW_FRAME[o],
+        { slide, character, characterAspect: PICTURE.width / PICTURE.height },
+        isScale,
+      );
+      if (inPreview.slide) expectBoxes(preview, [['slide card', WHITE, scaled(inPreview.slide, scale)]]);
       // Back to the layout for the next check.
       await page.click(tid(`segment-chip-${segment}`));
       await expect.poll(() => page.getAttribute(canvas, 'data-framing')).toBe('1');

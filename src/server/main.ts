@@ -1,19 +1,18 @@
 import { loadConfig } from './config';
 import { buildServer } from './buildServer';
-import { cannotStart } from './cannotStart';
+import { startOrExit } from './startOrExit';
 import { DEMO_USER } from './services/account.service';
 import { espeakEngine } from './adapters/media/tts.espeak';
 
 // Entry point of `npm start`: migrate, create the demo account on a first start outside production,
 // listen, and tell the operator where to go.
-const { config, server } = await Promise.resolve()
-  .then(async () => {
-    const config = loadConfig();
-    return { config, server: await buildServer(config) };
-  })
-  .catch(cannotStart);
-const createdDemo = await server.services.accounts.ensureDemoUser(config.production);
-await server.http.listen({ port: config.port, host: config.host });
+const { config, server, createdDemo } = await startOrExit(async () => {
+  const config = loadConfig();
+  const server = await buildServer(config);
+  const createdDemo = await server.services.accounts.ensureDemoUser(config.production);
+  await server.http.listen({ port: config.port, host: config.host });
+  return { config, server, createdDemo };
+});
 // The speech engine is plain JavaScript that needs a warm-up; do it before the first author waits on it.
 void espeakEngine.warmUp().catch(() => undefined);
 

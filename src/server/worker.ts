@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { loadConfig } from './config';
 import { buildServer } from './buildServer';
-import { cannotStart } from './cannotStart';
+import { startOrExit } from './startOrExit';
 import { espeakEngine } from './adapters/media/tts.espeak';
 
 // Entry point of `npm run worker`: a process that runs background jobs and serves no HTTP. It
@@ -9,12 +9,10 @@ import { espeakEngine } from './adapters/media/tts.espeak';
 // kind runs here exactly as it would in the web process. With REDIS_URL it takes jobs from BullMQ
 // and any number of these can run on any machine that reaches Redis, the database and DATA_DIR;
 // without it, it claims from the job table like the web process does.
-const { config, server } = await Promise.resolve()
-  .then(async () => {
-    const config = { ...loadConfig(), role: 'worker' as const, runJobs: true };
-    return { config, server: await buildServer(config) };
-  })
-  .catch(cannotStart);
+const { config, server } = await startOrExit(async () => {
+  const config = { ...loadConfig(), role: 'worker' as const, runJobs: true };
+  return { config, server: await buildServer(config) };
+});
 void espeakEngine.warmUp().catch(() => undefined);
 
 const transport = config.redisUrl ? `BullMQ (${config.redisUrl})` : 'the job table';

@@ -60,6 +60,21 @@ describe('a start that cannot succeed', () => {
     );
   });
 
+  it('exits 1 with one line when its port is taken', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const { port } = taken.address() as { port: number };
+    try {
+      const run = await runScript('src/server/main.ts', startEnv({ HOST: '127.0.0.1', PORT: String(port) }));
+      expect(run.status).toBe(1);
+      expect(run.stderr.trim()).toBe(
+        `Presenter Studio cannot start: listen EADDRINUSE: address already in use 127.0.0.1:${port}`,
+      );
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
+    }
+  });
+
   it('exits 1 with the setting to fix when production mode has no JWT_SECRET', async () => {
     const env = startEnv({ NODE_ENV: 'production', JWT_SECRET: '' });
     const run = await runScript('src/server/main.ts', env);

@@ -49,12 +49,13 @@ export async function loadPresenterRig(uuid: string): Promise<void> {
     found = findCharacter(uuid).catch(() => undefined);
     rigs.set(uuid, found);
   }
-  const c = (await found) ?? null;
+  const answer = await found;
+  const c = answer ?? null;
   if (!c) rigs.delete(uuid);
   const usable = c && c.rig.body && c.rig.mouths.X && c.width > 0 && c.height > 0 ? c : null;
   presenterItem.value = c;
   presenterRig.value = usable;
-  missingPresenter.value = (await found) === null ? uuid : null;
+  missingPresenter.value = answer === null ? uuid : null;
 }
 
 /** The timings file at `path` (words and mouth shapes), or null when there is none. */

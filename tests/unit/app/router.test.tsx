@@ -2,6 +2,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { settleProgress } from './helpers/settleProgress';
+import { profileAnswer } from './helpers/profileAnswer';
 
 const api = vi.hoisted(() => ({
   login: vi.fn(),
@@ -22,16 +23,7 @@ import { resetRoutes } from '../../../src/app/state/routes';
 import { resetToken } from '../../../src/app/state/session';
 import { setToken } from '../../../src/app/state/token';
 
-const profile = {
-  code: 200,
-  msg: 'ok',
-  data: {
-    roles: ['editor'],
-    quanxian: [],
-    introduction: '',
-    user: { userId: 1, username: 'demo', nickname: '演示用户', avatar: '', points: 120 },
-  },
-};
+const profile = profileAnswer(120, '演示用户');
 
 function start(path: string) {
   const router = createMemoryRouter(appRoutes(appGuard), { initialEntries: [path] });

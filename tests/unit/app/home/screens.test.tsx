@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { profileAnswer } from '../helpers/profileAnswer';
 
 const api = vi.hoisted(() => ({
   listProjects: vi.fn(),
@@ -14,18 +15,7 @@ const api = vi.hoisted(() => ({
 }));
 // The balance as the server has it: a render charges, a cancel refunds, the page reloads it.
 const account = vi.hoisted(() => ({ balance: 1000, profile: vi.fn() }));
-account.profile.mockImplementation(() =>
-  Promise.resolve({
-    code: 200,
-    msg: 'ok',
-    data: {
-      roles: ['editor'],
-      quanxian: [],
-      introduction: '',
-      user: { userId: 1, username: 'demo', nickname: '', avatar: '', points: account.balance },
-    },
-  }),
-);
+account.profile.mockImplementation(() => Promise.resolve(profileAnswer(account.balance)));
 vi.mock('../../../../src/app/services/http', () => ({
   studioApi: api,
   accountApi: { profile: account.profile },

@@ -50,6 +50,15 @@ export interface StageItem {
   text: string;
 }
 
+/**
+ * Whether the video shows `item` at the scene's moment: a card (the text of a page without a PDF)
+ * is an editing aid the render does not draw, and a dimmed sticker appears in a later segment. The
+ * /three player leaves them out (asRendered), and 导出当前画面 does not draw them.
+ */
+export function inVideo(item: StageItem): boolean {
+  return item.kind !== 'card' && !item.dimmed;
+}
+
 /** The presenter's face at the scene's moment. */
 export interface PresenterFace {
   shape: MouthShape;
@@ -146,7 +155,7 @@ export function buildStageScene(input: StageSceneInput): StageScene {
     }),
   ];
   const card = !video && !page?.img;
-  if (page && view.slide && exportView.slide && !(card && input.asRendered)) {
+  if (page && view.slide && exportView.slide) {
     items.push(
       item({
         id: 'slide',
@@ -197,7 +206,17 @@ export function buildStageScene(input: StageSceneInput): StageScene {
     eyesClosed: input.blink ? eyesClosedAt(input.blink.times, input.blink.ms) : false,
   };
   const pointTo = pointingSide(characterBox(doc), slideBox(doc));
-  return { orientation, frame, exportFrame, isScale: view.isScale, items, face, hasPresenter, pointTo };
+  const drawn = input.asRendered ? items.filter(inVideo) : items;
+  return {
+    orientation,
+    frame,
+    exportFrame,
+    isScale: view.isScale,
+    items: drawn,
+    face,
+    hasPresenter,
+    pointTo,
+  };
 }
 
 /** The item of `id`, or undefined. */

@@ -1,5 +1,5 @@
 import { Matrix, RenderTexture, type Application as PixiApp, type Container } from 'pixi.js';
-import type { StageScene } from '../stageScene';
+import { inVideo, type StageScene } from '../stageScene';
 import type { StageRuntime } from './stageRuntime';
 
 /**
@@ -19,12 +19,9 @@ export async function exportPng(
   try {
     if (selection) selection.visible = false;
     root.scale.set(1);
-    // Left out, as the video leaves them out: a dimmed sticker (it appears later than this moment)
-    // and the card of a page without a PDF (its text is an editing aid, 仅编辑时显示).
-    for (const item of scene.items) {
-      const absent = item.dimmed || item.kind === 'card';
-      rt.layouts.get(item.id)?.(absent ? { ...item.exportBox, x: -1e6, y: -1e6 } : item.exportBox);
-    }
+    // What the video does not show at this moment is moved out of the frame (inVideo).
+    for (const item of scene.items)
+      rt.layouts.get(item.id)?.(inVideo(item) ? item.exportBox : { ...item.exportBox, x: -1e6, y: -1e6 });
     app.renderer.render({ container: root, target, clear: true, transform: new Matrix() });
     const canvas = app.renderer.extract.canvas({ target }) as HTMLCanvasElement;
     return await new Promise<Blob>((resolve, reject) =>

@@ -13,7 +13,14 @@ import {
   type ProjectDocument,
 } from '../../../src/model/project';
 import { blinkTimes } from '../../../src/model/speech';
-import { buildStageScene, containBox, fitScale, isGifPath, presenterScene } from '../../../src/render';
+import {
+  buildStageScene,
+  containBox,
+  fitScale,
+  inVideo,
+  isGifPath,
+  presenterScene,
+} from '../../../src/render';
 import { must, readyDocument } from '../model/fixtures';
 
 const tag = (label: string) => SHOT_TAGS.find((t) => t.label === label)!.id;
@@ -128,6 +135,8 @@ describe('buildStageScene: what the stage shows, in drawing order', () => {
     const d = framedDocument();
     const first = buildStageScene({ doc: d, pageAt: 0, isScale: 1, segment: 0 });
     expect(first.items.filter((i) => i.index >= 0).map((i) => i.dimmed)).toEqual([false, true]);
+    // The video shows the later one from its own segment on: not at this moment.
+    expect(first.items.filter((i) => i.index >= 0).map(inVideo)).toEqual([true, false]);
     const second = buildStageScene({ doc: d, pageAt: 0, isScale: 3, segment: 1 });
     expect(second.items.filter((i) => i.index >= 0).map((i) => i.dimmed)).toEqual([false, false]);
     const shown = buildStageScene({ doc: d, pageAt: 0, isScale: 1, shownStickers: [0] });
@@ -142,6 +151,9 @@ describe('buildStageScene: what the stage shows, in drawing order', () => {
     // The card is an editing place-holder: the render draws nothing there, nor does the player.
     const played = buildStageScene({ doc: blank, pageAt: 0, isScale: 1, asRendered: true });
     expect(played.items.map((i) => i.kind)).not.toContain('card');
+    // 导出当前画面 leaves it out by the same rule.
+    expect(inVideo(card)).toBe(false);
+    expect(played.items.every(inVideo)).toBe(true);
     const withVideo: ProjectDocument = {
       ...d,
       ppt: { ...d.ppt, pages: [{ ...d.ppt.pages[0], video: '/files/v/1.mp4', videoid: '9', isVideo: 1 }] },

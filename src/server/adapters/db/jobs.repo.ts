@@ -279,13 +279,9 @@ export class JobsRepo {
 
   /** What the subject's finished jobs of a kind gave (their `result` JSON), oldest first. */
   async results(kind: string, ownerId: number, subjectId: number): Promise<string[]> {
-    const rows = await this.db
-      .selectFrom('jobs')
-      .select('result')
-      .where('kind', '=', kind)
-      .where('owner_id', '=', ownerId)
-      .where('subject_id', '=', subjectId)
+    const rows = await this.ofSubject(kind, ownerId, subjectId)
       .where('status', '=', 'done')
+      .select('result')
       .orderBy('id')
       .execute();
     return rows.flatMap((r) => (r.result ? [r.result] : []));
@@ -293,14 +289,18 @@ export class JobsRepo {
 
   /** The newest job of a kind for a subject owned by the caller. */
   latest(kind: string, ownerId: number, subjectId: number): Promise<JobRow | undefined> {
-    return this.db
-      .selectFrom('jobs')
+    return this.ofSubject(kind, ownerId, subjectId)
       .selectAll()
-      .where('kind', '=', kind)
-      .where('owner_id', '=', ownerId)
-      .where('subject_id', '=', subjectId)
       .orderBy('id', 'desc')
       .limit(1)
       .executeTakeFirst();
+  }
+
+  private ofSubject(kind: string, ownerId: number, subjectId: number) {
+    return this.db
+      .selectFrom('jobs')
+      .where('kind', '=', kind)
+      .where('owner_id', '=', ownerId)
+      .where('subject_id', '=', subjectId);
   }
 }

@@ -45,6 +45,11 @@ export interface CharacterItem {
     mouths: Record<string, string>;
     mouth: { x: number; y: number; width: number; height: number };
     eyes: { x: number; y: number; width: number; height: number };
+    /**
+     * A user's own picture with space around the person: the person's opaque box in the art's
+     * pixels, which 人物全身 and 人物半身 frame (shotFraming); absent when the art is the figure.
+     */
+    figure?: { x: number; y: number; width: number; height: number };
     /** A layered rig (built-in presenters): torso and head drawn apart so the head can move. */
     parts?: {
       torso: string;

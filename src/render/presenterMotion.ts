@@ -1,4 +1,4 @@
-import type { Box } from '../model/project';
+import { figureFraction, type Box, type Fraction } from '../model/project';
 import { headCorner, headLayout, type HeadRig, type Pose } from '../model/motion';
 
 /*
@@ -72,14 +72,23 @@ export function headPlacement(rig: HeadRig, box: Box, unit: number, pose: Pose):
 /** The head at rest (no offset, no turn). */
 export const REST_POSE: Pose = { x: 0, y: 0, tilt: 0, eyesClosed: false };
 
-/** The presenter's natural aspects for the stage scene: its art, and its whole figure when drawn. */
+/**
+ * The presenter's natural aspects for the stage scene: its art, its whole figure when drawn, and
+ * the person's box in a picture with space around them (as the render reads them).
+ */
 export function presenterAspects(
-  art: { width: number; height: number; rig: { parts?: { full?: { height: number } } } } | null,
-): { character?: number; wholeCharacter?: number } {
+  art: {
+    width: number;
+    height: number;
+    rig: { parts?: { full?: { height: number } }; figure?: Box };
+  } | null,
+): { character?: number; wholeCharacter?: number; figure?: Fraction } {
   if (!art || !(art.height > 0)) return {};
   const full = art.rig.parts?.full;
+  const figure = art.rig.figure;
   return {
     character: art.width / art.height,
     ...(full && full.height > 0 ? { wholeCharacter: art.width / full.height } : {}),
+    ...(figure ? { figure: figureFraction(figure, art) } : {}),
   };
 }

@@ -10,6 +10,7 @@ import {
   slideBox,
   toExportDocument,
   type Box,
+  type Fraction,
   type Orientation,
   type ProjectDocument,
   type ShotLayout,
@@ -98,7 +99,7 @@ export interface StageSceneInput {
   /** Only these sticker indexes are shown (the /three player at its time); all when omitted. */
   shownStickers?: readonly number[];
   /** Natural width/height of the presenter art and of the slide picture or video, when known. */
-  aspects?: { character?: number; slide?: number; wholeCharacter?: number };
+  aspects?: { character?: number; slide?: number; wholeCharacter?: number; figure?: Fraction };
   /** The presenter's lip-sync: mouth timeline and the position heard in it (ms, <0 when silent). */
   mouth?: { timeline: readonly MouthCue[]; ms: number };
   /** Blinks of the page (blinkTimes) and the time into the page (ms). */
@@ -131,6 +132,10 @@ export function buildStageScene(input: StageSceneInput): StageScene {
       input.isScale === SCALE_BODY_FULL
         ? (input.aspects?.wholeCharacter ?? input.aspects?.character)
         : input.aspects?.character,
+    // A picture with space around the person frames the person (the built-in whole figure has none).
+    ...(input.aspects?.figure && !(input.isScale === SCALE_BODY_FULL && input.aspects.wholeCharacter)
+      ? { characterFigure: input.aspects.figure }
+      : {}),
     slideAspect,
   });
   const view = shotFraming(frame, layout(doc), input.isScale);

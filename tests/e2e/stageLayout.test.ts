@@ -1,7 +1,10 @@
 import path from 'node:path';
+import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { CharacterItem } from '../../src/api/library.contract';
 import {
   EXPORT_FRAME,
+  figureFraction,
   PREVIEW_FRAME,
   SHOT_TAGS,
   shotFraming,
@@ -13,7 +16,7 @@ import { colourBox, edgeError, visible, type Rgb } from '../server/video/colourB
 import { SCREENSHOT_DIR, screenshot } from './helpers/browser';
 import { exportFrame, stageGeometry, stageReady } from './helpers/stage';
 import { SessionApi, sessionApi } from './helpers/sessionApi';
-import { rawRgb } from './helpers/solidArt';
+import { rawRgb, solidPng } from './helpers/solidArt';
 import {
   BLUE,
   GREEN,
@@ -214,5 +217,52 @@ describe('the preview stage draws the layout the render uses', () => {
       await page.click(tid(`segment-chip-${segment}`));
       await expect.poll(() => page.getAttribute(canvas, 'data-framing')).toBe('1');
     });
+  });
+
+  it('人物全身 of a picture with empty space above the person frames the person, as the render does', async () => {
+    // The blue person fills the picture's lower 60%, its middle 60% across; the rest is transparent.
+    const person = { x: 100, y: 350, width: 300, height: 525 };
+    const picture = await sharp({
+      create: { ...PICTURE, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+    })
+      .composite([
+        { input: await solidPng(person.width, person.height, BLUE), left: person.x, top: person.y },
+      ])
+      .png()
+      .toBuffer();
+    const spaced = await api.upload<CharacterItem>(
+      '/virtual/v1/virtual/add',
+      { name: '留白讲师', kind: '3' },
+      { field: 'picture', name: 'spaced.png', type: 'image/png', bytes: picture },
+    );
+    expect(spaced.rig.figure).toEqual(person);
+    const saved = await saveSolidProject(api, { ...cast, presenter: spaced }, 1);
+    await openEditor(saved.projectId);
+    const canvas = `${tid('preview-stage')} .ps-stage-canvas`;
+    await page.click(tid('segment-chip-2'));
+    await expect.poll(() => page.getAttribute(canvas, 'data-framing')).toBe('3');
+    await stageReady(page);
+    const shot = await exportShot('stageLayout-figure-shot3');
+    const e = exportBoxes(saved.doc);
+    const framed = shotFraming(
+      EXPORT_FRAME[1],
+      {
+        slide: e.slide,
+        character: e.character,
+        characterAspect: PICTURE.width / PICTURE.height,
+        characterFigure: figureFraction(person, PICTURE),
+      },
+      3,
+    ).character!;
+    const k = framed.width / PICTURE.width;
+    const figureBox = {
+      x: framed.x + person.x * k,
+      y: framed.y + person.y * k,
+      width: person.width * k,
+      height: person.height * k,
+    };
+    // The person stands on the frame's bottom edge, its top 5% of the frame below the top.
+    expect(figureBox.y).toBeCloseTo(EXPORT_FRAME[1].height * 0.05, -1);
+    expectBoxes(shot, [['presenter', BLUE, figureBox]]);
   });
 });

@@ -210,6 +210,9 @@ describe.each(testDialects())('我的数字人 (%s)', (dialect) => {
     expect((await sharp(await stored(jpeg.data.static_img)).metadata()).format).toBe('jpeg');
     const files = await t.server.services.presenters.renderFiles(jpeg.data.id, aliceId);
     expect(files?.kind === 3 && path.basename(files.picture)).toBe('picture.jpg');
+    // Opaque pictures are their own figure: nothing measured.
+    expect(png.data.rig.figure).toBeUndefined();
+    expect(jpeg.data.rig.figure).toBeUndefined();
   });
 
   it('lists presenters to their owner only, newest first; nobody else can delete them', async () => {
@@ -263,5 +266,22 @@ describe.each(testDialects())('我的数字人 (%s)', (dialect) => {
     expect(res.body.code).toBe(501);
     expect((await t.call('POST', '/virtual/v1/virtual/delete', { body: { id: 'p1' } })).body.code).toBe(501);
     expect((await t.call('POST', '/virtual/v1/virtual/mine', { body: {} })).body.code).toBe(501);
+  });
+
+  it('measures the person in a picture with transparent space around them, for 人物全身 and 人物半身', async () => {
+    const picture = await sharp({
+      create: { width: 300, height: 500, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+    })
+      .composite([{ input: await solidImage(120, 260, GREEN), top: 220, left: 90 }])
+      .png()
+      .toBuffer();
+    const res = await add(alice, { name: '留白', kind: '3' }, [
+      { field: 'picture', filename: 'me.png', content: picture },
+    ]);
+    expect(res.code).toBe(200);
+    const figure = { x: 90, y: 220, width: 120, height: 260 };
+    expect(res.data.rig.figure).toEqual(figure);
+    const files = await t.server.services.presenters.renderFiles(res.data.id, aliceId);
+    expect(files?.kind === 3 && files.standIn.figure).toEqual(figure);
   });
 });

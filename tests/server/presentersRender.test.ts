@@ -125,4 +125,38 @@ describe('custom presenters in a real ffmpeg graph', () => {
     expect(topEdge(frameAt(out, 3.5, W, H))).toBeGreaterThan(topEdge(rest));
     expect(near(pixel(full, W, BOX.x + 10, BOX.y + 10), BLUE, 30)).toBe(true);
   }, 60_000);
+
+  it('moves only the part of a box larger than the frame that shows, the same as the whole box', async () => {
+    // 人物半身 of a picture with space above the person: a box far larger than the frame, its top
+    // above the frame. A checkerboard picture shows any difference in where a pixel lands.
+    const picture = path.join(dir, 'tall.png');
+    const square = (i: number) => (Math.floor((i % 200) / 10) + Math.floor(i / 2000)) % 2;
+    await sharp(
+      Buffer.from(
+        Array.from({ length: 200 * 300 }, (_, i) =>
+          square(i) ? [230, 200, 40, 255] : [20, 40, 90, 255],
+        ).flat(),
+      ),
+      { raw: { width: 200, height: 300, channels: 4 } },
+    )
+      .png()
+      .toFile(picture);
+    const big = { x: -300, y: -900, width: 1240, height: 1860 };
+    const fragment = (frame?: { width: number; height: number }) => (base: string, out: string) =>
+      breathingPictureFragment({ input: '1:v', base, out, box: big, durationMs: 3000, frame });
+    const whole = await render('big-whole.mp4', breathingPictureInput(picture), fragment(), 3);
+    const cropped = await render(
+      'big-cropped.mp4',
+      breathingPictureInput(picture),
+      fragment({ width: W, height: H }),
+      3,
+    );
+    expect(fragment({ width: W, height: H })('0:v', 'page')).toContain('crop=');
+    const all = { x: 0, y: 0, width: W, height: H };
+    // The picture does move (so the comparison below can see a wrong window).
+    expect(boxDifference(frameAt(whole, 0, W, H), frameAt(whole, 1.5, W, H), W, all)).toBeGreaterThan(1);
+    for (const s of [0, 0.6, 1.5, 2.2]) {
+      expect(boxDifference(frameAt(whole, s, W, H), frameAt(cropped, s, W, H), W, all)).toBeLessThan(0.5);
+    }
+  }, 60_000);
 });

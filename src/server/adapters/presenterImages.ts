@@ -95,3 +95,43 @@ async function trimmed(picture: string): Promise<Buffer> {
     .toBuffer()
     .catch(() => sharp(picture).png().toBuffer());
 }
+
+/** Pixels at least this opaque (of 255) belong to the figure: soft edges and stray haze do not. */
+const FIGURE_ALPHA = 32;
+
+/**
+ * The figure of a stored picture: the box around its opaque pixels, in the picture's pixels; null
+ * when the picture is opaque to its edges (a photo with its backdrop: the picture is the figure)
+ * or has nothing opaque. The shot framings (人物全身, 人物半身) frame this box instead of the picture.
+ */
+export async function figureBounds(picture: string): Promise<PresenterRect | null> {
+  const { data, info } = await sharp(picture)
+    .ensureAlpha()
+    .extractChannel(3)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const { width, height } = info;
+  let top = height;
+  let bottom = -1;
+  let left = width;
+  let right = -1;
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    let first = -1;
+    let last = -1;
+    for (let x = 0; x < width; x++) {
+      if (data[row + x] >= FIGURE_ALPHA) {
+        if (first < 0) first = x;
+        last = x;
+      }
+    }
+    if (first < 0) continue;
+    if (top === height) top = y;
+    bottom = y;
+    left = Math.min(left, first);
+    right = Math.max(right, last);
+  }
+  if (bottom < 0) return null;
+  const box = { x: left, y: top, width: right - left + 1, height: bottom - top + 1 };
+  return box.width === width && box.height === height ? null : box;
+}

@@ -31,7 +31,7 @@ import {
   type StoredRig,
 } from './presenterUploads';
 import type { AssetUsage } from './assetUsage';
-import { pictureName, presenterItem } from './presenterItem';
+import { pictureName, presenterItem, storedFigure } from './presenterItem';
 
 /** The background job that re-encodes a talking video into the stored loop. */
 export const PRESENTER_VIDEO_JOB = 'presenter-video';
@@ -47,6 +47,8 @@ export interface PresenterRigFiles {
   mouths: Record<string, string>;
   mouth: PresenterRect;
   eyes: PresenterRect;
+  /** The person's opaque box in the picture (StoredRig.figure), when measured. */
+  figure?: PresenterRect;
 }
 
 /**
@@ -195,6 +197,7 @@ export class PresenterService {
           mouths: Object.fromEntries(mouths),
           mouth: rig.mouth,
           eyes: rig.eyes,
+          ...(rig.figure ? { figure: rig.figure } : {}),
         },
       };
     }
@@ -207,6 +210,7 @@ export class PresenterService {
       mouths: Object.fromEntries(PRESENTER_MOUTH_SHAPES.map((s) => [s, blank])),
       mouth: BLANK_RECT,
       eyes: BLANK_RECT,
+      ...(row.kind === 3 && storedFigure(row) ? { figure: storedFigure(row) } : {}),
     };
     if (row.kind === 2) {
       return {

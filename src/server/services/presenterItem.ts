@@ -5,6 +5,7 @@ import {
   resolveMouthShapes,
   type PresenterKeying,
   type PresenterKind,
+  type PresenterRect,
 } from '../../api/presenter.contract';
 import type { PresenterRow } from '../adapters/db/presenters.repo';
 import { NO_RECT, type StoredPicture, type StoredRig } from './presenterUploads';
@@ -33,7 +34,18 @@ export function presenterItem(row: PresenterRow): CharacterItem {
     keying: row.keying ? (JSON.parse(row.keying) as PresenterKeying) : null,
   };
   if (kind !== 1) {
-    return { ...base, rig: { body: still, blink: '', mouths: {}, mouth: NO_RECT, eyes: NO_RECT } };
+    const figure = kind === 3 ? storedFigure(row) : undefined;
+    return {
+      ...base,
+      rig: {
+        body: still,
+        blink: '',
+        mouths: {},
+        mouth: NO_RECT,
+        eyes: NO_RECT,
+        ...(figure ? { figure } : {}),
+      },
+    };
   }
   const rig = JSON.parse(row.rig ?? '{}') as StoredRig;
   const resolved = resolveMouthShapes(rig.shapes);
@@ -45,8 +57,14 @@ export function presenterItem(row: PresenterRow): CharacterItem {
       mouths: Object.fromEntries(PRESENTER_MOUTH_SHAPES.map((s) => [s, url(`mouth-${resolved[s]}.png`)])),
       mouth: rig.mouth,
       eyes: rig.eyes,
+      ...(rig.figure ? { figure: rig.figure } : {}),
     },
   };
+}
+
+/** The figure measured in a kind 1 or 3 presenter's picture when it was made (none for older ones). */
+export function storedFigure(row: PresenterRow): PresenterRect | undefined {
+  return (JSON.parse(row.rig ?? '{}') as { figure?: PresenterRect }).figure;
 }
 
 /** The stored picture of a kind-3 presenter (PNG uploads stay PNG, JPEG stay JPEG). */

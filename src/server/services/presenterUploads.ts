@@ -19,6 +19,7 @@ import { requireImage } from './uploadedImage';
 import { probe } from '../adapters/media/ffmpeg';
 import { loopSize, writePoster } from '../adapters/media/presenterVideo';
 import {
+  figureBounds,
   writeIcon,
   writeJpeg,
   writeRgbaPng,
@@ -41,11 +42,15 @@ export interface StoredRig {
   eyes: PresenterRect;
   shapes: string[];
   hasBlink: boolean;
+  /** The figure's opaque box in body pixels (figureBounds); absent when the body is opaque or older. */
+  figure?: PresenterRect;
 }
 
 /** Kind 3's stored rig: which file holds the picture. */
 export interface StoredPicture {
   file: 'picture.png' | 'picture.jpg';
+  /** As StoredRig's figure (a PNG with space around the person). */
+  figure?: PresenterRect;
 }
 
 /** Where a kind-1 presenter without an eyes rect keeps its (transparent) blink. */
@@ -105,7 +110,14 @@ export async function processSprites(form: ReceivedParts, out: (file: string) =>
   }
   await writeStatic(out('body.png'), out('mouth-X.png'), rects.mouth, out('static.png'));
   await writeIcon(out('static.png'), out('icon.png'), rects.mouth);
-  const rig: StoredRig = { mouth: rects.mouth, eyes, shapes, hasBlink: !!blink };
+  const figure = await figureBounds(out('body.png'));
+  const rig: StoredRig = {
+    mouth: rects.mouth,
+    eyes,
+    shapes,
+    hasBlink: !!blink,
+    ...(figure ? { figure } : {}),
+  };
   return { status: STATUS_READY, width: size.width, height: size.height, rig, keying: null, durationMs: 0 };
 }
 
@@ -155,7 +167,8 @@ export async function processPicture(form: ReceivedParts, out: (file: string) =>
   else await writeJpeg(picture.part.tempFile, out(name));
   await writeIcon(out(name), out('icon.png'));
   await writeTransparent(out(BLANK), BLANK_RECT);
-  const rig: StoredPicture = { file: name };
+  const figure = format === 'png' ? await figureBounds(out(name)) : null;
+  const rig: StoredPicture = { file: name, ...(figure ? { figure } : {}) };
   return { status: STATUS_READY, width, height, rig, keying: null, durationMs: 0 };
 }
 

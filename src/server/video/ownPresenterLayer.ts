@@ -43,7 +43,7 @@ export function ownPresenterChain(
     fps: opts.plan.fps,
     prefix: opts.prefix,
   };
-  if (motion.kind === 3) return breathingPictureFragment(common);
+  if (motion.kind === 3) return breathingPictureFragment({ ...common, frame: opts.plan.frame });
   const from = opts.fromMs ?? 0;
   const speaking = speakingIntervals(pageMouthCues(opts.plan), opts.plan.durationMs)
     .map((s) => ({ startMs: s.startMs - from, endMs: s.endMs - from }))

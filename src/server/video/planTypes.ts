@@ -29,6 +29,8 @@ export interface RigFiles {
   mouths: Record<string, string>;
   mouth: Box;
   eyes: Box;
+  /** A user's own picture with space around the person: the person's box (shotFraming frames it). */
+  figure?: Box;
   /**
    * A layered rig (built-in presenters): the head drawn over the torso (`body`) at `box`, moved and
    * tilted about `pivot` by the motion timeline, with the mouth and the eyes riding on it.

@@ -1,5 +1,6 @@
 import {
   characterBox as layoutCharacterBox,
+  figureFraction,
   SCALE_BODY_FULL,
   shotFraming,
   slideBox as layoutSlideBox,
@@ -74,6 +75,7 @@ export function planPages(
           slide: framedBox,
           character: characterBox,
           characterAspect: rig.width / (whole && rig.whole ? rig.whole.height : rig.height),
+          ...(rig.figure && !whole ? { characterFigure: figureFraction(rig.figure, rig) } : {}),
           slideAspect: video ? video.aspect : slide ? slideAspect(slide.file) : undefined,
         },
         isScale,

@@ -45,7 +45,7 @@ describe('own presenters in the render', () => {
   };
 
   /** One page: blue scene, no slide, the presenter at preview box 300,100 240x400 (export x2). */
-  const documentWith = (characterId: string, shots = false): ProjectDocument => {
+  const documentWith = (characterId: string, shots: false | 3 | 4 = false): ProjectDocument => {
     const base = project.document(1, background, [{ ...clip, text: '大家好' }], 2);
     const page = base.ppt.pages[0];
     return {
@@ -60,7 +60,7 @@ describe('own presenters in the render', () => {
                 tts: '',
                 childList: [
                   { ttsText: '大家好', tts: clip.soundPath, mouthVideo: '', isScale: 1, index: 1 },
-                  { ttsText: '大家好', tts: clip.soundPath, mouthVideo: '', isScale: 3, index: 2 },
+                  { ttsText: '大家好', tts: clip.soundPath, mouthVideo: '', isScale: shots, index: 2 },
                 ],
               }
             : page,
@@ -136,7 +136,7 @@ describe('own presenters in the render', () => {
     expect(row(0.8).some(Boolean)).toBe(true);
 
     // 人物全身 in the second segment: the presenter fills the frame height there.
-    const framed = await project.render(documentWith(p.id, true), 'own-video-shots.mp4');
+    const framed = await project.render(documentWith(p.id, 3), 'own-video-shots.mp4');
     const late = (2 * clip.timings.durationMs) / 1000 - 0.6;
     const tall = frameAt(framed.file, late, W, H);
     const redRows = Array.from({ length: 54 }, (_, i) => i * 20).filter((y) =>
@@ -144,5 +144,58 @@ describe('own presenters in the render', () => {
     );
     // The square (100/400 of the presenter height) spans about a quarter of 1080 px when framed.
     expect(redRows.length * 20).toBeGreaterThan(200);
+  }, 240_000);
+
+  it('frames the person, not the picture, in 人物半身 and 人物全身 (a picture with empty space above)', async () => {
+    // 240 x 400: the top half transparent, the person below it green with a red head band on top.
+    const picture = await sharp({
+      create: { width: 240, height: 400, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+    })
+      .composite([
+        { input: await solidImage(120, 200, GREEN), top: 200, left: 60 },
+        { input: await solidImage(120, 20, RED), top: 200, left: 60 },
+      ])
+      .png()
+      .toBuffer();
+    const p = await add({ name: '留白照片', kind: '3' }, [
+      { field: 'picture', filename: 'me.png', content: picture },
+    ]);
+    const late = (2 * clip.timings.durationMs) / 1000 - 0.6;
+    const column = (file: string) => {
+      const frame = frameAt(file, late, W, H);
+      return Array.from({ length: H / 4 }, (_, i) => pixel(frame, W, W / 2, i * 4));
+    };
+    // 人物半身: the head band sits just below the 5% headroom (54 px), and the person's upper half
+    // reaches the bottom edge; framing the picture left the frame empty (its transparent top half).
+    const half = column((await project.render(documentWith(p.id, 4), 'own-picture-half.mp4')).file);
+    const redTop = half.findIndex((c) => near(c, RED)) * 4;
+    expect(redTop).toBeGreaterThanOrEqual(40);
+    expect(redTop).toBeLessThanOrEqual(70);
+    expect(near(half[half.length - 1], GREEN)).toBe(true);
+    // 人物全身: the person, head to foot, fills the frame below the headroom.
+    const full = column((await project.render(documentWith(p.id, 3), 'own-picture-full.mp4')).file);
+    const fullTop = full.findIndex((c) => near(c, RED)) * 4;
+    expect(fullTop).toBeGreaterThanOrEqual(40);
+    expect(fullTop).toBeLessThanOrEqual(70);
+    expect(near(full[full.length - 1], GREEN)).toBe(true);
+    expect(near(full[Math.round(full.length / 2)], GREEN)).toBe(true);
+
+    // A sprite-rig presenter whose body has the same empty top: framed by its person too.
+    const body = await sharp({
+      create: { width: 400, height: 700, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+    })
+      .composite([{ input: await solidImage(200, 350, YELLOW), top: 350, left: 100 }])
+      .png()
+      .toBuffer();
+    const sprites = await add({ name: '留白主播', kind: '1', mouthLeft: '160', mouthTop: '450', mouthWidth: '80', mouthHeight: '40' }, [
+      { field: 'body', filename: 'body.png', content: body },
+      { field: 'mouthX', filename: 'x.png', content: await solidImage(80, 40, RED) },
+    ]); // prettier-ignore
+    const rigHalf = column((await project.render(documentWith(sprites.id, 4), 'own-sprites-half.mp4')).file);
+    const yellowTop = rigHalf.findIndex((c) => near(c, YELLOW)) * 4;
+    expect(yellowTop).toBeGreaterThanOrEqual(40);
+    expect(yellowTop).toBeLessThanOrEqual(70);
+    // The mouth (rows 450-490 of the body's 700) rides on the framed body: on screen, below the top.
+    expect(rigHalf.some((c) => near(c, RED))).toBe(true);
   }, 240_000);
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isLayoutFraming, shotFraming, type ShotLayout } from '../../../src/model/project';
+import { FIGURE_HEADROOM, isLayoutFraming, shotFraming, type ShotLayout } from '../../../src/model/project';
 
 const preview = { width: 960, height: 540 };
 const exportFrame = { width: 1920, height: 1080 };
@@ -60,6 +60,54 @@ describe('shotFraming', () => {
       slide: null,
       character: { x: 210, y: 0, width: 540, height: 1080 },
     });
+  });
+
+  // A user's own picture, 400 x 700, with the person in x 100-300, y 300-700 (the top 3/7 empty).
+  const photo: ShotLayout = {
+    ...layout,
+    characterAspect: 400 / 700,
+    characterFigure: { x: 0.25, y: 3 / 7, width: 0.5, height: 4 / 7 },
+  };
+  // Within a pixel: the box is rounded to whole pixels.
+  const figureBox = (box: { x: number; y: number; width: number; height: number }) => ({
+    top: box.y + (3 / 7) * box.height,
+    bottom: box.y + box.height,
+    centre: box.x + 0.5 * box.width,
+  });
+
+  it('人物全身 with a measured figure: the figure, not the picture, fills the frame below the headroom', () => {
+    const character = shotFraming(preview, photo, 3).character!;
+    const fig = figureBox(character);
+    expect(Math.abs(fig.top - 540 * FIGURE_HEADROOM)).toBeLessThanOrEqual(1);
+    expect(Math.abs(fig.bottom - 540)).toBeLessThanOrEqual(1);
+    expect(Math.abs(fig.centre - 480)).toBeLessThanOrEqual(1);
+  });
+
+  it('人物半身 with a measured figure: its upper half fills the frame, the head near the top', () => {
+    const character = shotFraming(preview, photo, 4).character!;
+    const fig = figureBox(character);
+    expect(Math.abs(fig.top - 540 * FIGURE_HEADROOM)).toBeLessThanOrEqual(1);
+    // The figure's middle is the frame's bottom edge.
+    expect(Math.abs((fig.top + fig.bottom) / 2 - 540)).toBeLessThanOrEqual(1);
+    expect(Math.abs(fig.centre - 480)).toBeLessThanOrEqual(1);
+    // Before the figure was measured, the empty top of the picture took 3/7 x 2 = 86% of the frame.
+    const unmeasured = shotFraming(preview, { ...photo, characterFigure: undefined }, 4).character!;
+    expect(figureBox(unmeasured).top / 540).toBeCloseTo(6 / 7, 2);
+  });
+
+  it('a figure that is the whole picture, or not a real part of it, frames the picture as before', () => {
+    for (const characterFigure of [
+      { x: 0, y: 0, width: 1, height: 1 },
+      { x: 0, y: 0, width: 0, height: 0 },
+      { x: 0.5, y: 0.5, width: 0.8, height: 0.2 },
+      { x: Number.NaN, y: 0, width: 0.5, height: 0.5 },
+    ]) {
+      for (const s of [3, 4]) {
+        expect(shotFraming(preview, { ...layout, characterFigure }, s)).toStrictEqual(
+          shotFraming(preview, layout, s),
+        );
+      }
+    }
   });
 
   it('uses the box aspect when the natural aspect is unknown', () => {

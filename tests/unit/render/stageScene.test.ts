@@ -19,6 +19,7 @@ import {
   fitScale,
   inVideo,
   isGifPath,
+  presenterAspects,
   presenterScene,
 } from '../../../src/render';
 import { must, readyDocument } from '../model/fixtures';
@@ -121,6 +122,32 @@ describe('buildStageScene: what the stage shows, in drawing order', () => {
       expect(s.items[1].box).toEqual(want.character);
       expect(s.items[1].exportBox).toEqual(wantExport.character);
       expect(s.items.some((i) => i.movable)).toBe(false);
+    }
+  });
+
+  it('frames the person of a picture with space around them, as the render does (presenterAspects)', () => {
+    // A 400 x 700 picture whose person is x 100-300, y 300-700.
+    const art = { width: 400, height: 700, rig: { figure: { x: 100, y: 300, width: 200, height: 400 } } };
+    const aspects = presenterAspects(art);
+    expect(aspects.figure).toEqual({ x: 0.25, y: 3 / 7, width: 0.5, height: 4 / 7 });
+    const d = framedDocument();
+    const e = toExportDocument(d);
+    for (const isScale of [3, 4]) {
+      const s = buildStageScene({ doc: d, pageAt: 0, isScale, aspects });
+      const layout = { slide: null, characterAspect: 400 / 700, characterFigure: aspects.figure };
+      const character = {
+        x: e.character.X,
+        y: e.character.Y,
+        width: e.character.width,
+        height: e.character.height,
+      };
+      expect(s.items[1].box).toEqual(shotFraming(s.frame, { ...layout, character }, isScale).character);
+      expect(s.items[1].exportBox).toEqual(
+        shotFraming(s.exportFrame, { ...layout, character }, isScale).character,
+      );
+      // The person's head is near the top, not the picture's empty top.
+      const box = s.items[1].box;
+      expect(box.y + (3 / 7) * box.height).toBeCloseTo(s.frame.height * 0.05, -1);
     }
   });
 

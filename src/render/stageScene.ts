@@ -78,6 +78,8 @@ export interface StageScene {
   face: PresenterFace;
   /** The page has a presenter chosen. */
   hasPresenter: boolean;
+  /** Editing aids are drawn (the presenter's place-holder): false for the scene as the video shows it. */
+  editingAids: boolean;
   /** Where a pointing gesture points: towards the slide of the page layout (pointingSide). */
   pointTo: 'left' | 'right';
 }
@@ -220,6 +222,7 @@ export function buildStageScene(input: StageSceneInput): StageScene {
     items: drawn,
     face,
     hasPresenter,
+    editingAids: !input.asRendered,
     pointTo,
   };
 }
@@ -263,6 +266,7 @@ export function presenterScene(art: { width: number; height: number; staticImg: 
     ],
     face: { shape: 'X', eyesClosed: false },
     hasPresenter: true,
+    editingAids: false,
     pointTo: 'right',
   };
 }

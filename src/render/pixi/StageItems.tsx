@@ -76,16 +76,19 @@ export function StageItems(p: Props) {
             return <StickerView key={`${item.id}:${item.src}`} item={item} />;
         }
       })}
-      {!p.scene.hasPresenter && p.scene.isScale === 1 && (
+      {!p.scene.hasPresenter && p.scene.isScale === 1 && p.scene.editingAids && (
         <PresenterPlaceholder label={p.labels.noPresenter} />
       )}
-      <pixiContainer label="selection">
+      <pixiContainer label={EDITING_AID}>
         {selected && <SelectionView item={selected} scale={p.scale} />}
       </pixiContainer>
       {p.subtitle && <SubtitleView text={p.subtitle} frame={p.scene.frame} />}
     </>
   );
 }
+
+/** The label of containers drawn only while editing (the selection, the place-holder). */
+export const EDITING_AID = 'editing-aid';
 
 const PLACEHOLDER: Box = { x: 45, y: 150, width: 150, height: 230 };
 const PLACEHOLDER_STYLE = {
@@ -105,8 +108,9 @@ function PresenterPlaceholder({ label }: { label: string }) {
       .fill({ color: 0xffffff, alpha: 0.55 })
       .stroke({ color: 0x64748b, width: 1.5, alpha: 0.8 });
   }, []);
+  // Labelled: 导出当前画面 hides it, as the video has no place-holder (exportPng.ts).
   return (
-    <pixiContainer>
+    <pixiContainer label={EDITING_AID}>
       <pixiGraphics ref={g} draw={draw} />
       <pixiText
         ref={t}

@@ -1,5 +1,6 @@
 import { Matrix, RenderTexture, type Application as PixiApp, type Container } from 'pixi.js';
 import { inVideo, type StageScene } from '../stageScene';
+import { EDITING_AID } from './StageItems';
 import type { StageRuntime } from './stageRuntime';
 
 /**
@@ -15,9 +16,10 @@ export async function exportPng(
 ): Promise<Blob> {
   const { width, height } = scene.exportFrame;
   const target = RenderTexture.create({ width, height, resolution: 1 });
-  const selection = root.children.find((c) => c.label === 'selection');
+  // The selection and the presenter's place-holder are editing aids the video does not have.
+  const aids = root.children.filter((c) => c.label === EDITING_AID);
   try {
-    if (selection) selection.visible = false;
+    for (const aid of aids) aid.visible = false;
     root.scale.set(1);
     // What the video does not show at this moment is moved out of the frame (inVideo).
     for (const item of scene.items)
@@ -30,7 +32,7 @@ export async function exportPng(
   } finally {
     for (const item of scene.items) rt.layouts.get(item.id)?.(item.box);
     root.scale.set(scale);
-    if (selection) selection.visible = true;
+    for (const aid of aids) aid.visible = true;
     target.destroy(true);
     rt.loop.invalidate();
   }

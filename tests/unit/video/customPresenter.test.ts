@@ -131,7 +131,7 @@ describe('custom presenter filter fragments', () => {
       durationMs: 2000,
     });
     expect(fragment.split(';')[0]).toMatch(
-      /^\[3:v\]scale=320:480,format=yuva444p,loop=loop=-1:size=1:start=0,settb=1\/25,setpts=N,trim=duration=2\.000,perspective=.*\[bp_pic\]$/,
+      /^\[3:v\]scale=320:480,format=yuva420p,loop=loop=-1:size=1:start=0,settb=1\/25,setpts=N,trim=duration=2\.000,perspective=.*\[bp_pic\]$/,
     );
     expect(fragment.split(';')[1]).toBe('[bg][bp_pic]overlay=x=100:y=60:eof_action=pass[done]');
   });

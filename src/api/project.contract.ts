@@ -68,7 +68,8 @@ export const projectRenameEndpoint = defineEndpoint({
   method: 'POST',
   path: '/virtual/v1/userPro/rename',
   request: projectRenameRequest,
-  response: envelopeOf<null>(),
+  // The project's revision after the rename (the spec shows no payload): the editor saves on from it.
+  response: envelopeOf<{ revision: number }>(),
 });
 
 /** POST /virtual/v1/userPro/delete. */

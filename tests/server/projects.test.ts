@@ -52,15 +52,31 @@ describe.each(testDialects())('projects on %s', (dialect) => {
 
   it('renames, saves with revisions, refuses a stale revision and deletes', async () => {
     const id = await add(alice, { name: '季度汇报' });
-    expect((await post('rename', { projectId: id, projectName: '年度汇报' }, alice)).body.code).toBe(200);
+    // A rename counts a revision: an editor still at the one before is refused, not let to save the old name.
+    const renamed = await post('rename', { projectId: id, projectName: '年度汇报' }, alice);
+    expect(renamed.body).toMatchObject({ code: 200, msg: '修改成功', data: { revision: 1 } });
+    const beforeRename = await post(
+      'update',
+      {
+        projectId: id,
+        userProjectInfo: JSON.stringify({
+          projectName: '季度汇报',
+          ppt: { pages: [{ index: 1, text: '旧' }] },
+        }),
+        original: 1,
+        revision: 0,
+      },
+      alice,
+    );
+    expect(beforeRename.body).toMatchObject({ code: 409 });
 
     const doc = { projectName: '年度汇报', ppt: { pages: [{ index: 1, text: '你好' }] } };
     const first = await post(
       'update',
-      { projectId: id, userProjectInfo: JSON.stringify(doc), original: 1, revision: 0 },
+      { projectId: id, userProjectInfo: JSON.stringify(doc), original: 1, revision: 1 },
       alice,
     );
-    expect(first.body).toMatchObject({ code: 200, data: { revision: 1 } });
+    expect(first.body).toMatchObject({ code: 200, data: { revision: 2 } });
 
     const detail = (await post('detail', { projectId: String(id), original: 1 }, alice)).body.data;
     // Stored through the document schema: the fields sent are kept, defaults fill the rest.
@@ -73,27 +89,27 @@ describe.each(testDialects())('projects on %s', (dialect) => {
       schemaVersion: 1,
     });
     expect(stored.ppt.pages[0]).toMatchObject({ index: 1, text: '你好', istts: 2, duration: 1000 });
-    expect(detail).toMatchObject({ name: '年度汇报', revision: 1 });
+    expect(detail).toMatchObject({ name: '年度汇报', revision: 2 });
 
-    // A second tab still holding revision 0 must not overwrite the first tab's save.
+    // A second tab still holding revision 1 must not overwrite the first tab's save.
     const stale = await post(
       'update',
-      { projectId: id, userProjectInfo: doc, original: 1, revision: 0 },
+      { projectId: id, userProjectInfo: doc, original: 1, revision: 1 },
       alice,
     );
     expect(stale.body).toMatchObject({ code: 409, msg: '项目已在其他窗口或设备上修改，请刷新后再保存' });
 
     const final = await post(
       'update',
-      { projectId: id, userProjectInfo: doc, original: 2, revision: 1 },
+      { projectId: id, userProjectInfo: doc, original: 2, revision: 2 },
       alice,
     );
-    expect(final.body.data.revision).toBe(2);
+    expect(final.body.data.revision).toBe(3);
     expect((await post('detail', { projectId: id }, alice)).body.data.original).toBe(2);
 
     const broken = await post(
       'update',
-      { projectId: id, userProjectInfo: '{not json', original: 1, revision: 2 },
+      { projectId: id, userProjectInfo: '{not json', original: 1, revision: 3 },
       alice,
     );
     expect(broken.body).toMatchObject({ code: 400, msg: '项目内容格式错误' });

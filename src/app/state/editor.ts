@@ -11,8 +11,11 @@ import {
   type ProjectDocument,
   type Result,
 } from '../../model/project';
-import type { CallOptions } from '../../api/client';
+import { ApiError, type CallOptions } from '../../api/client';
+import { Code } from '../../api/envelope';
 import { studioApi } from '../services/http';
+import { showMessage } from './messages';
+import { contentKey, renamedOnly, renamedTo } from './renamedElsewhere';
 
 /**
  * The one document the editor works on, and what it needs around it. Every change goes through
@@ -119,7 +122,9 @@ function travel(from: typeof undoStack, to: typeof undoStack): void {
   batch(() => {
     to.value = [...to.value, current];
     from.value = from.value.slice(0, -1);
-    doc.value = target;
+    // The name is no undo step (renameProject saves it at once): a snapshot keeps today's name.
+    doc.value =
+      target.projectName === current.projectName ? target : { ...target, projectName: current.projectName };
     dirty.value = true;
     currentPage.value = Math.min(currentPage.value, target.ppt.pages.length - 1);
   });
@@ -133,6 +138,7 @@ export async function loadProject(id: number): Promise<void> {
     const data = res.data!;
     const parsed = migrateDocument(data.detail || { projectName: data.name });
     if (!parsed.ok) throw new Error(parsed.error);
+    serverCopy = contentKey(parsed.value);
     batch(() => {
       projectId.value = id;
       projectKind.value = data.proKind;
@@ -154,6 +160,9 @@ export async function loadProject(id: number): Promise<void> {
   }
 }
 
+/** The stored draft's content as this editor last loaded or saved it (renamedElsewhere.ts). */
+let serverCopy: string | null = null;
+
 // Saves run one after another: each sends the revision the previous one got back, so an autosave
 // and a 保存草稿 (or synthesis) pressed meanwhile never refuse each other as stale.
 let saveQueue: Promise<unknown> = Promise.resolve();
@@ -170,21 +179,35 @@ export function saveDocument(
 }
 
 async function saveNow(original: 1 | 2, document: ProjectDocument | null, options?: CallOptions) {
-  if (projectId.value === null || !document) return;
+  const id = projectId.value;
+  if (id === null || !document) return;
   saving.value = true;
+  const send = (d: ProjectDocument, o?: CallOptions) =>
+    studioApi.updateProject(
+      { projectId: id, userProjectInfo: JSON.stringify(d), original, revision: revision.value },
+      o,
+    );
   try {
-    const res = await studioApi.updateProject(
-      {
-        projectId: projectId.value,
-        userProjectInfo: JSON.stringify(document),
-        original,
-        revision: revision.value,
+    let sent = document;
+    const res = await send(sent, { ...options, handles: [...(options?.handles ?? []), Code.conflict] }).catch(
+      async (error: unknown) => {
+        const renamed = await renamedOnly(error, id, serverCopy);
+        if (!renamed) {
+          if (error instanceof ApiError && error.code === Code.conflict && !options?.quiet)
+            showMessage('error', error.message);
+          throw error;
+        }
+        // Only renamed meanwhile: the new name and revision, then the same save again.
+        revision.value = renamed.revision;
+        sent = renamedTo(document, renamed.name);
+        if (doc.value === document) doc.value = sent;
+        return send(sent, options);
       },
-      options,
     );
     revision.value = res.data!.revision;
+    if (original === 1) serverCopy = contentKey(sent);
     // Edits made while the request was on its way are not in this save: they stay unsaved.
-    if (original === 1 && doc.value === document) dirty.value = false;
+    if (original === 1 && doc.value === sent) dirty.value = false;
   } finally {
     saving.value = false;
   }
@@ -196,6 +219,7 @@ export function clearProject(): void {
     projectId.value = null;
     doc.value = null;
     revision.value = 0;
+    serverCopy = null;
     currentPage.value = 0;
     dirty.value = false;
     undoStack.value = [];
@@ -203,9 +227,24 @@ export function clearProject(): void {
   });
 }
 
-/** 修改 of the project name: renames the project on the server and in the document. */
-export async function renameProject(name: string): Promise<void> {
-  if (projectId.value === null) return;
-  await studioApi.renameProject(projectId.value, name);
-  dispatch(withProjectName, name);
+/**
+ * 修改 of the project name: renames the project on the server, then in the document. The name is
+ * saved there and then: it is no undo step and leaves the document as saved as it was. The rename
+ * counts a revision on the server; it waits for saves on their way, like them, so the revision
+ * kept is the one after it.
+ */
+export function renameProject(name: string): Promise<void> {
+  const id = projectId.value;
+  if (id === null) return Promise.resolve();
+  const next = saveQueue.then(async () => {
+    const res = await studioApi.renameProject(id, name);
+    if (projectId.value !== id || !doc.value) return;
+    const changed = withProjectName.perform(doc.value, name);
+    batch(() => {
+      revision.value = res.data!.revision;
+      if (changed.ok) doc.value = changed.value;
+    });
+  });
+  saveQueue = next.catch(() => undefined);
+  return next;
 }

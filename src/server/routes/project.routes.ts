@@ -29,8 +29,8 @@ export async function projectRoutes(
     ok(await projects.add(caller(request).userId, body), '创建成功'),
   );
   route(app, projectRenameEndpoint, async (body, request) => {
-    await projects.rename(caller(request).userId, body.projectId, body.projectName);
-    return ok(null, '修改成功');
+    const revision = await projects.rename(caller(request).userId, body.projectId, body.projectName);
+    return ok({ revision }, '修改成功');
   });
   route(app, projectDeleteEndpoint, async (body, request) => {
     const { userId } = caller(request);

@@ -54,8 +54,11 @@ export class ProjectService {
     });
   }
 
-  async rename(ownerId: number, projectId: number, name: string): Promise<void> {
-    if (!(await this.projects.rename(ownerId, projectId, name))) this.notFound();
+  /** Renames; answers the project's new revision (a rename is a change other tabs must see). */
+  async rename(ownerId: number, projectId: number, name: string): Promise<number> {
+    const revision = await this.projects.rename(ownerId, projectId, name);
+    if (revision === null) this.notFound();
+    return revision;
   }
 
   async delete(ownerId: number, projectId: number): Promise<void> {

@@ -39,11 +39,11 @@ export function clientSide(http: ApiClient) {
 
 // A server route that answers the wrong data does not compile.
 export function serverSide(app: FastifyInstance) {
-  // @ts-expect-error rename answers null, not a list
+  // @ts-expect-error rename answers the new revision, not a list
   route(app, projectRenameEndpoint, async () => ok({ list: [] }));
   route(app, projectRenameEndpoint, async (body) => {
     expectTypeOf(body).toEqualTypeOf<{ projectId: number; projectName: string }>();
-    return ok(null, '修改成功');
+    return ok({ revision: 2 }, '修改成功');
   });
 }
 
@@ -55,7 +55,7 @@ describe('typed contract', () => {
       proKind?: number;
     }>();
     expectTypeOf<ResponseOf<typeof projectListEndpoint>>().toEqualTypeOf<Envelope<ProjectListData>>();
-    expectTypeOf(clientSide).returns.resolves.toEqualTypeOf<Envelope<null>>();
+    expectTypeOf(clientSide).returns.resolves.toEqualTypeOf<Envelope<{ revision: number }>>();
     // A multipart endpoint's text fields: what its schema reads, each as text.
     expectTypeOf<UploadFieldsOf<typeof materialUploadEndpoint>>().toEqualTypeOf<{ resourcesType: string }>();
     expectTypeOf<ParsedFieldsOf<typeof materialUploadEndpoint>>().toEqualTypeOf<{ resourcesType: 2 | 3 }>();

@@ -87,15 +87,20 @@ export class ProjectsRepo {
     return Number(row.id);
   }
 
-  /** Renames; false when the caller owns no such project. */
-  async rename(ownerId: number, id: number, name: string): Promise<boolean> {
-    const result = await this.db
+  /**
+   * Renames and counts a revision, so an editor still holding the one before saves nothing over the
+   * new name unasked (saveDocument refuses it as stale); the new revision, or null when the caller
+   * owns no such project.
+   */
+  async rename(ownerId: number, id: number, name: string): Promise<number | null> {
+    const row = await this.db
       .updateTable('projects')
-      .set({ name, updated_at: Date.now() })
+      .set((eb) => ({ name, updated_at: Date.now(), revision: eb('revision', '+', 1) }))
       .where('id', '=', id)
       .where('owner_id', '=', ownerId)
+      .returning('revision')
       .executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0;
+    return row ? Number(row.revision) : null;
   }
 
   async delete(ownerId: number, id: number): Promise<boolean> {

@@ -45,6 +45,30 @@ describe.each(testDialects())('projects on %s', (dialect) => {
     expect(voiceRow).toMatchObject({ detail: '', revision: 0 });
   });
 
+  it('lists a never-saved project in the orientation the editor opens it in, then the saved one', async () => {
+    // Sent as the spec's client sends it (2), but a new document is landscape until a portrait
+    // scene is chosen: 全片预览 labelled such a project 竖屏 while the editor showed 横屏.
+    const id = await add(alice, { name: '方向', distinguishability: 2 });
+    const listed = async () =>
+      (await post('list', { pageIndex: 1, pageSize: 50 }, alice)).body.data.list.find(
+        (p: { projectId: number }) => p.projectId === id,
+      ).distinguishability;
+    expect(await listed()).toBe(1);
+    expect((await post('detail', { projectId: id }, alice)).body.data.distinguishability).toBe(1);
+    const portrait = {
+      projectName: '方向',
+      distinguishability: 2,
+      ppt: { pages: [{ index: 1, text: '你好' }] },
+    };
+    const saved = await post(
+      'update',
+      { projectId: id, userProjectInfo: JSON.stringify(portrait), original: 1 },
+      alice,
+    );
+    expect(saved.body.code).toBe(200);
+    expect(await listed()).toBe(2);
+  });
+
   it('refuses an unknown project kind', async () => {
     const res = await post('add', { proKind: 7 }, alice);
     expect(res.body).toMatchObject({ code: 400, msg: '项目类型无效' });

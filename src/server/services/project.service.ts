@@ -12,6 +12,7 @@ import {
 } from '../../api/project.contract';
 import type { ProjectsRepo, ProjectSummaryRow } from '../adapters/db/projects.repo';
 import { ApiError } from '../http/envelope';
+import { LANDSCAPE } from '../../model/project';
 
 /** Turns a stored document into the canonical JSON text, or refuses it (hook for schema checks). */
 export type DocumentNormaliser = (raw: unknown) => {
@@ -69,7 +70,7 @@ export class ProjectService {
     const row = await this.projects.find(ownerId, projectId);
     if (!row) this.notFound();
     const { detail, revision } = row;
-    return { ...toListItem(row), detail, revision };
+    return { ...toListItem({ ...row, has_draft: detail ? 1 : 0 }), detail, revision };
   }
 
   /**
@@ -115,7 +116,9 @@ function toListItem(row: ProjectSummaryRow): ProjectListItem {
     description: row.description,
     type: row.type,
     proKind: row.pro_kind,
-    distinguishability: row.distinguishability,
+    // A project never saved opens in the document's default orientation (landscape), whatever
+    // its creation sent (the spec's client sends 2): the list says what the editor will show.
+    distinguishability: Number(row.has_draft) ? row.distinguishability : LANDSCAPE,
     original: row.original,
     createdAt: row.created_at,
     updatedAt: row.updated_at,

@@ -1,9 +1,10 @@
 import { countRows } from './countRows';
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, ProjectsTable } from './schema';
 
 export type ProjectRow = Selectable<ProjectsTable>;
-export type ProjectSummaryRow = Omit<ProjectRow, 'detail' | 'final_detail'>;
+/** A listed project: everything but its documents, and whether a draft was ever saved (1 or 0). */
+export type ProjectSummaryRow = Omit<ProjectRow, 'detail' | 'final_detail'> & { has_draft: number };
 
 const summaryColumns = [
   'id',
@@ -30,6 +31,7 @@ export class ProjectsRepo {
     const [rows, total] = await Promise.all([
       query
         .select(summaryColumns)
+        .select(sql<number>`case when detail = '' then 0 else 1 end`.as('has_draft'))
         .orderBy('updated_at', 'desc')
         .orderBy('id', 'desc')
         .offset(page.offset)

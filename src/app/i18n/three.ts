@@ -26,6 +26,7 @@ export const threeZh = {
   silentNotice:
     '第 {{pages}} 页尚未合成语音：这些页按每字 0.14 秒的估算时长静音播放，人物不会说话。回到编辑器点击 试听 或 合成视频 生成语音后，即可完整预览。',
   presenterMissing: '本项目选择的数字人已被删除，预览中不显示人物。请回到编辑器重新选择数字人后再合成。',
+  sceneMissing: '本项目选择的场景已被删除，预览中只显示灰色背景。请回到编辑器重新选择场景后再合成。',
   listTitle: '页面',
   statusVoice: '语音已就绪',
   statusSilent: '未合成语音',
@@ -70,6 +71,8 @@ export const threeEn: typeof threeZh = {
     'Pages {{pages}} have no narration audio yet: they play silently at the estimate of 0.14 s per character and the presenter does not speak. Use 试听 or synthesis in the editor to make their audio.',
   presenterMissing:
     'The presenter this project uses was deleted, so the preview shows none. Choose one in the editor before synthesising.',
+  sceneMissing:
+    'The scene this project uses was deleted, so the preview shows a grey background. Choose one in the editor before synthesising.',
   listTitle: 'Pages',
   statusVoice: 'Audio ready',
   statusSilent: 'No audio yet',

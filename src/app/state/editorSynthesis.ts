@@ -12,12 +12,16 @@ import {
   type SynthesisRow,
 } from '../../model/project';
 import { ApiError } from '../../api/client';
+import type { ProjectDocument } from '../../model/project';
+import { i18n } from '../i18n';
 import { studioApi } from '../services/http';
 import { confirmDialog } from './confirm';
 import { applyQuietly, clearProject, dispatch, doc, projectId, saveDocument } from './editor';
 import { commitDraft } from './editorNarration';
 import { stopPlaying } from './narrationPlayback';
+import { missingPresenter } from './editorTalk';
 import { showMessage } from './messages';
+import { missingScene } from './missingScene';
 import { refreshPoints } from './session';
 import { pollVoiceTask, startVoiceTask, VoiceTaskFailed } from './voiceTasks';
 
@@ -90,8 +94,23 @@ export async function startSynthesis(): Promise<boolean> {
     showMessage('warning', check.error);
     return false;
   }
+  // A presenter or scene deleted since the project was saved: said before any speech is made,
+  // not by the render after it.
+  const gone = deletedChoice(doc.value);
+  if (gone) {
+    showMessage('warning', gone);
+    return false;
+  }
   await convertAll();
   return true;
+}
+
+/** What 合成视频 says of a presenter or scene the library no longer has, or null. */
+function deletedChoice(d: ProjectDocument): string | null {
+  if (d.character.uuid && missingPresenter.peek() === d.character.uuid)
+    return i18n.t('library:preview.presenterMissing');
+  if (d.scene.uuid && missingScene.peek() === d.scene.uuid) return i18n.t('library:preview.sceneMissing');
+  return null;
 }
 
 /** Converts every text page and segment without audio, in page order, updating the rows live. */

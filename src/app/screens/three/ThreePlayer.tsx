@@ -5,6 +5,7 @@ import { Icon, Message } from 'semantic-ui-react';
 import type { ProjectDocument } from '../../../model/project';
 import { formatClock, type ProjectTimeline } from '../../../model/project/projectTimeline';
 import { loadPresenterRig, missingPresenter } from '../../state/editorTalk';
+import { checkScene, missingScene } from '../../state/missingScene';
 import {
   isPlaying,
   positionMs,
@@ -37,6 +38,7 @@ export function ThreePlayer({ doc, timeline }: { doc: ProjectDocument; timeline:
   useEffect(() => {
     void loadPresenterRig(doc.character.uuid);
   }, [doc.character.uuid]);
+  useEffect(() => void checkScene(doc.scene.uuid), [doc.scene.uuid]);
 
   useEffect(() => {
     resetPlayback();
@@ -72,6 +74,12 @@ export function ThreePlayer({ doc, timeline }: { doc: ProjectDocument; timeline:
           <Message warning size="small" className="ps-three-notice" data-testid="three-presenter-missing">
             <Icon name="user times" />
             {t('presenterMissing')}
+          </Message>
+        )}
+        {!!doc.scene.uuid && missingScene.value === doc.scene.uuid && (
+          <Message warning size="small" className="ps-three-notice" data-testid="three-scene-missing">
+            <Icon name="image outline" />
+            {t('sceneMissing')}
           </Message>
         )}
         {silent.length > 0 && (

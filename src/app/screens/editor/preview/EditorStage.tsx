@@ -23,6 +23,7 @@ import {
   type StageSelection,
 } from '../../../state/editorStickers';
 import { loadPresenterRig, missingPresenter, presenterItem } from '../../../state/editorTalk';
+import { checkScene } from '../../../state/missingScene';
 import { showMessage } from '../../../state/messages';
 import { useStageTalk } from '../../presenter/useStageTalk';
 import { onStageKeyDown } from './stageKeys';
@@ -87,6 +88,10 @@ export function EditorStage() {
       if (uuid && missingPresenter.peek() === uuid) showMessage('warning', t('preview.presenterMissing'));
     });
   }, [uuid, t]);
+  const sceneId = d?.scene.uuid ?? '';
+  useEffect(() => {
+    void checkScene(sceneId).then((gone) => gone && showMessage('warning', t('preview.sceneMissing')));
+  }, [sceneId, t]);
   useEffect(() => setSlideAspect(undefined), [pageAt, openedProject]);
 
   const heardNow = playing.value;

@@ -1,0 +1,67 @@
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+
+const api = vi.hoisted(() => ({ textToSpeech: vi.fn(), updateProject: vi.fn() }));
+const lists = vi.hoisted(() => ({ libraryItems: vi.fn() }));
+vi.mock('../../../../src/app/services/http', () => ({ studioApi: api, accountApi: {}, http: {} }));
+vi.mock('../../../../src/app/state/libraryCache', () => ({
+  libraryItems: lists.libraryItems,
+  invalidateLibrary: vi.fn(),
+}));
+
+import { documentSchema, withTimes } from '../../../../src/model/project';
+import { i18n } from '../../../../src/app/i18n';
+import { doc, projectId } from '../../../../src/app/state/editor';
+import { startSynthesis, synthesisPhase } from '../../../../src/app/state/editorSynthesis';
+import { toasts } from '../../../../src/app/state/messages';
+import { checkScene, missingScene } from '../../../../src/app/state/missingScene';
+
+/*
+ * An own scene deleted since the project was saved: the editor and 全片预览 drew a grey background
+ * without a word, and 合成视频 made every page's speech before the render failed on the scene.
+ */
+
+const scene = (id: string) => ({ id, name: id, path: `/${id}.jpg`, thumb: '', sizeType: 1 }) as never;
+
+describe('a scene the document names but the library no longer has', () => {
+  beforeAll(() => i18n.changeLanguage('zh'));
+  beforeEach(() => {
+    lists.libraryItems.mockReset();
+    api.textToSpeech.mockReset();
+    toasts.value = [];
+  });
+
+  it('is reported missing when neither orientation lists it, and not when offline or listed', async () => {
+    lists.libraryItems.mockResolvedValue([scene('classroom')]);
+    expect(await checkScene('own-9')).toBe(true);
+    expect(missingScene.value).toBe('own-9');
+    expect(await checkScene('classroom')).toBe(false);
+    expect(missingScene.value).toBeNull();
+    lists.libraryItems.mockRejectedValue(new Error('network'));
+    expect(await checkScene('own-9')).toBe(false);
+    expect(missingScene.value).toBeNull();
+  });
+
+  it('stops 合成视频 with the reason before any speech is made', async () => {
+    projectId.value = 3;
+    doc.value = withTimes(
+      documentSchema.parse({
+        projectName: 'p',
+        character: { uuid: 'c1', staticImg: '/files/c.png', voiceId: 'v1' },
+        scene: { uuid: 'own-9', icon: '/files/s.png' },
+        ppt: {
+          uuid: 'deck',
+          name: 'deck',
+          pages: [{ index: 1, text: '第一页的讲解', textdome: '第一页的讲解' }],
+        },
+      }),
+    );
+    lists.libraryItems.mockResolvedValue([scene('classroom')]);
+    await checkScene('own-9');
+    expect(await startSynthesis()).toBe(false);
+    expect(toasts.value.map((t) => t.text)).toEqual([
+      '本项目选择的场景已被删除，请在「场景」中重新选择后再合成',
+    ]);
+    expect(api.textToSpeech).not.toHaveBeenCalled();
+    expect(synthesisPhase.value).toBe('idle');
+  });
+});

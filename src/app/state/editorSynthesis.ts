@@ -12,6 +12,7 @@ import {
   type SynthesisRow,
 } from '../../model/project';
 import { ApiError } from '../../api/client';
+import { materialMessages } from '../../api/material.contract';
 import type { ProjectDocument } from '../../model/project';
 import { i18n } from '../i18n';
 import { studioApi } from '../services/http';
@@ -19,6 +20,7 @@ import { confirmDialog } from './confirm';
 import { applyQuietly, clearProject, dispatch, doc, projectId, saveDocument } from './editor';
 import { commitDraft } from './editorNarration';
 import { stopPlaying } from './narrationPlayback';
+import { chosenMusic } from './editorMusic';
 import { missingPresenter } from './editorTalk';
 import { showMessage } from './messages';
 import { missingScene } from './missingScene';
@@ -105,11 +107,13 @@ export async function startSynthesis(): Promise<boolean> {
   return true;
 }
 
-/** What 合成视频 says of a presenter or scene the library no longer has, or null. */
+/** What 合成视频 says of a presenter, scene or music the library no longer has, or null. */
 function deletedChoice(d: ProjectDocument): string | null {
   if (d.character.uuid && missingPresenter.peek() === d.character.uuid)
     return i18n.t('library:preview.presenterMissing');
   if (d.scene.uuid && missingScene.peek() === d.scene.uuid) return i18n.t('library:preview.sceneMissing');
+  // The server's own words for it, which it says at 确定 otherwise.
+  if (chosenMusic.peek() === 'missing') return materialMessages.musicMissing;
   return null;
 }
 

@@ -8,11 +8,13 @@ vi.mock('../../../../src/app/state/libraryCache', () => ({
   invalidateLibrary: vi.fn(),
 }));
 
+import { materialMessages } from '../../../../src/api/material.contract';
 import { documentSchema, withTimes } from '../../../../src/model/project';
 import { i18n } from '../../../../src/app/i18n';
 import { doc, projectId } from '../../../../src/app/state/editor';
 import { startSynthesis, synthesisPhase } from '../../../../src/app/state/editorSynthesis';
 import { toasts } from '../../../../src/app/state/messages';
+import { materialLists } from '../../../../src/app/state/materials';
 import { checkScene, missingScene } from '../../../../src/app/state/missingScene';
 
 /*
@@ -63,5 +65,20 @@ describe('a scene the document names but the library no longer has', () => {
     ]);
     expect(api.textToSpeech).not.toHaveBeenCalled();
     expect(synthesisPhase.value).toBe('idle');
+  });
+
+  it('stops 合成视频 for deleted background music too, in the words the server would use at 确定', async () => {
+    lists.libraryItems.mockResolvedValue([scene('classroom')]);
+    await checkScene('classroom');
+    doc.value = {
+      ...doc.value!,
+      scene: { ...doc.value!.scene, uuid: 'classroom' },
+      bgMusic: '/files/u/1/gone.mp3',
+    };
+    materialLists[3].items.value = [];
+    materialLists[3].loaded.value = true;
+    expect(await startSynthesis()).toBe(false);
+    expect(toasts.value.map((t) => t.text)).toEqual([materialMessages.musicMissing]);
+    expect(api.textToSpeech).not.toHaveBeenCalled();
   });
 });

@@ -283,5 +283,28 @@ describe.each(testDialects())('我的数字人 (%s)', (dialect) => {
     expect(res.data.rig.figure).toEqual(figure);
     const files = await t.server.services.presenters.renderFiles(res.data.id, aliceId);
     expect(files?.kind === 3 && files.standIn.figure).toEqual(figure);
+
+    // A presenter made before figures were measured has none stored: its first read measures and
+    // stores it (an opaque picture stores null, so it is measured once).
+    const id = Number(String(res.data.id).replace(/^\D+/, ''));
+    const db = t.server.database.db;
+    await db
+      .updateTable('presenters')
+      .set({ rig: JSON.stringify({ file: 'picture.png' }) })
+      .where('id', '=', id)
+      .execute();
+    const listed = (
+      await t.call('POST', '/virtual/v1/virtual/mine', {
+        token: alice,
+        body: { pageIndex: 1, pageSize: 100 },
+      })
+    ).body.data.list.find((p: { id: string }) => p.id === res.data.id);
+    expect(listed.rig.figure).toEqual(figure);
+    const row = await db
+      .selectFrom('presenters')
+      .select('rig')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(row.rig!)).toEqual({ file: 'picture.png', figure });
   });
 });

@@ -31,6 +31,7 @@ import {
   type StoredRig,
 } from './presenterUploads';
 import type { AssetUsage } from './assetUsage';
+import { withFigure } from './presenterFigures';
 import { pictureName, presenterItem, storedFigure } from './presenterItem';
 
 /** The background job that re-encodes a talking video into the stored loop. */
@@ -101,8 +102,9 @@ export class PresenterService {
       this.presenters.list(ownerId, status, (req.pageIndex - 1) * req.pageSize, req.pageSize),
       this.presenters.count(ownerId, status),
     ]);
+    const measured = await Promise.all(rows.map((r) => withFigure(r, this.presenters, this.files)));
     return {
-      list: rows.map((r) => presenterItem(r)),
+      list: measured.map((r) => presenterItem(r)),
       count,
       pageIndex: req.pageIndex,
       pageSize: req.pageSize,
@@ -178,8 +180,9 @@ export class PresenterService {
    * not one of `ownerId`'s usable presenters.
    */
   async renderFiles(characterId: string, ownerId: number): Promise<PresenterRenderFiles | null> {
-    const row = await this.findOwn(ownerId, characterId);
-    if (!row || row.status !== STATUS_READY) return null;
+    const found = await this.findOwn(ownerId, characterId);
+    if (!found || found.status !== STATUS_READY) return null;
+    const row = await withFigure(found, this.presenters, this.files);
     const file = (name: string) => this.files.localPath(`${row.dir_key}/${name}`);
     if (row.kind === 1) {
       const rig = JSON.parse(row.rig ?? '{}') as StoredRig;

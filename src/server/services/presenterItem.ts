@@ -62,9 +62,9 @@ export function presenterItem(row: PresenterRow): CharacterItem {
   };
 }
 
-/** The figure measured in a kind 1 or 3 presenter's picture when it was made (none for older ones). */
+/** The person's box measured in a kind 1 or 3 presenter's picture, when it has one (presenterFigures.ts). */
 export function storedFigure(row: PresenterRow): PresenterRect | undefined {
-  return (JSON.parse(row.rig ?? '{}') as { figure?: PresenterRect }).figure;
+  return (JSON.parse(row.rig ?? '{}') as { figure?: PresenterRect | null }).figure ?? undefined;
 }
 
 /** The stored picture of a kind-3 presenter (PNG uploads stay PNG, JPEG stay JPEG). */

@@ -42,15 +42,18 @@ export interface StoredRig {
   eyes: PresenterRect;
   shapes: string[];
   hasBlink: boolean;
-  /** The figure's opaque box in body pixels (figureBounds); absent when the body is opaque or older. */
-  figure?: PresenterRect;
+  /**
+   * The person's opaque box in body pixels (figureBounds); null when the body is opaque. Absent in
+   * presenters made before it was measured, until their first read (presenterFigures.ts).
+   */
+  figure?: PresenterRect | null;
 }
 
 /** Kind 3's stored rig: which file holds the picture. */
 export interface StoredPicture {
   file: 'picture.png' | 'picture.jpg';
   /** As StoredRig's figure (a PNG with space around the person). */
-  figure?: PresenterRect;
+  figure?: PresenterRect | null;
 }
 
 /** Where a kind-1 presenter without an eyes rect keeps its (transparent) blink. */
@@ -116,7 +119,7 @@ export async function processSprites(form: ReceivedParts, out: (file: string) =>
     eyes,
     shapes,
     hasBlink: !!blink,
-    ...(figure ? { figure } : {}),
+    figure,
   };
   return { status: STATUS_READY, width: size.width, height: size.height, rig, keying: null, durationMs: 0 };
 }
@@ -168,7 +171,7 @@ export async function processPicture(form: ReceivedParts, out: (file: string) =>
   await writeIcon(out(name), out('icon.png'));
   await writeTransparent(out(BLANK), BLANK_RECT);
   const figure = format === 'png' ? await figureBounds(out(name)) : null;
-  const rig: StoredPicture = { file: name, ...(figure ? { figure } : {}) };
+  const rig: StoredPicture = { file: name, figure };
   return { status: STATUS_READY, width, height, rig, keying: null, durationMs: 0 };
 }
 

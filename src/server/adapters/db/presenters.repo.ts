@@ -42,11 +42,14 @@ export class PresentersRepo {
     return findOwned(this.db, 'presenters', ownerId, id);
   }
 
-  /** Records the outcome of background processing; false when the row is gone (deleted meanwhile). */
+  /** Records the outcome of background processing (or a measured figure); false when the row is gone. */
   update(
     ownerId: number,
     id: number,
-    patch: Pick<Updateable<PresentersTable>, 'status' | 'message' | 'duration_ms' | 'width' | 'height'>,
+    patch: Pick<
+      Updateable<PresentersTable>,
+      'status' | 'message' | 'duration_ms' | 'width' | 'height' | 'rig'
+    >,
   ): Promise<boolean> {
     return updateOwned(this.db, 'presenters', ownerId, id, patch);
   }

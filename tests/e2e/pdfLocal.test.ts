@@ -178,13 +178,16 @@ describe('PDF read in the browser before upload, and draft autosave', () => {
 
   it('stops autosaving after a stale revision and says why', async () => {
     const projectId = openProjectId(page);
-    // Another tab saves the project: the editor's revision is now stale.
+    // Another tab saves a change to the project: the editor's revision is now stale. (A save that
+    // changed nothing but the name is taken in by the editor instead: renameConflict.test.)
     const other = await apiPost<{ detail: string; revision: number }>('/virtual/v1/userPro/detail', {
       projectId,
     });
+    const stored = JSON.parse(other.detail);
+    const changed = { ...stored, subtitle: stored.subtitle === 1 ? 2 : 1 };
     const { revision } = await apiPost<{ revision: number }>('/virtual/v1/userPro/update', {
       projectId,
-      userProjectInfo: other.detail,
+      userProjectInfo: JSON.stringify(changed),
       original: 1,
       revision: other.revision,
     });

@@ -34,6 +34,12 @@ import type { AssetUsage } from './assetUsage';
 import { withFigure } from './presenterFigures';
 import { pictureName, presenterItem, storedFigure } from './presenterItem';
 
+/** `{ figure }` of a picture presenter that has one measured, else nothing. */
+const figureOf = (row: PresenterRow) => {
+  const figure = storedFigure(row);
+  return figure ? { figure } : {};
+};
+
 /** The background job that re-encodes a talking video into the stored loop. */
 export const PRESENTER_VIDEO_JOB = 'presenter-video';
 
@@ -213,7 +219,7 @@ export class PresenterService {
       mouths: Object.fromEntries(PRESENTER_MOUTH_SHAPES.map((s) => [s, blank])),
       mouth: BLANK_RECT,
       eyes: BLANK_RECT,
-      ...(row.kind === 3 && storedFigure(row) ? { figure: storedFigure(row) } : {}),
+      ...(row.kind === 3 ? figureOf(row) : {}),
     };
     if (row.kind === 2) {
       return {

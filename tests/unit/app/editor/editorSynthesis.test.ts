@@ -9,7 +9,8 @@ const api = vi.hoisted(() => ({
 }));
 vi.mock('../../../../src/app/services/http', () => ({ studioApi: api, http: {}, confirmLogout: vi.fn() }));
 
-import { documentSchema, withTimes, type ProjectDocument } from '../../../../src/model/project';
+import { documentSchema, type ProjectDocument } from '../../../../src/model/project';
+import { synthesisDocument } from './synthesisDocument';
 import { pendingConfirm } from '../../../../src/app/state/confirm';
 import { doc, projectId, revision } from '../../../../src/app/state/editor';
 import { toasts } from '../../../../src/app/state/messages';
@@ -22,26 +23,6 @@ import {
   synthesisTable,
   toggleSubtitle,
 } from '../../../../src/app/state/editorSynthesis';
-
-/** A project ready for synthesis: presenter, voice, scene, a PDF, two narrated pages. */
-function readyDocument(overrides: Partial<ProjectDocument> = {}): ProjectDocument {
-  return withTimes(
-    documentSchema.parse({
-      projectName: 'p',
-      character: { uuid: 'c1', staticImg: '/files/c.png', voiceId: 'v1' },
-      scene: { uuid: 's1', icon: '/files/s.png' },
-      ppt: {
-        uuid: 'deck',
-        name: 'deck',
-        pages: [
-          { index: 1, text: '第一页的讲解', textdome: '第一页的讲解' },
-          { index: 2, text: '第二页的讲解', textdome: '第二页的讲解' },
-        ],
-      },
-      ...overrides,
-    }),
-  );
-}
 
 const lastToast = () => toasts.value.at(-1)?.text;
 const speech = (n: number) => ({
@@ -61,7 +42,7 @@ beforeEach(() => {
   api.composeProject.mockResolvedValue({ code: 200, msg: '', data: {} });
   projectId.value = 7;
   revision.value = 3;
-  doc.value = readyDocument();
+  doc.value = synthesisDocument();
   toasts.value = [];
 });
 afterEach(() => {
@@ -75,7 +56,7 @@ describe('合成视频 validation (spec 5, in order)', () => {
     [{ character: documentSchema.shape.character.parse({ uuid: 'c1' }) }, '音色未选择'],
     [{ scene: documentSchema.shape.scene.parse({}) }, '场景未选择'],
   ])('refuses and says why: %#', async (overrides, message) => {
-    doc.value = readyDocument(overrides as Partial<ProjectDocument>);
+    doc.value = synthesisDocument(overrides as Partial<ProjectDocument>);
     expect(await startSynthesis()).toBe(false);
     expect(lastToast()).toBe(message);
     expect(synthesisPhase.value).toBe('idle');
@@ -83,7 +64,7 @@ describe('合成视频 validation (spec 5, in order)', () => {
   });
 
   it('asks 未选择PDF，是否继续合成? and stops with 已取消 on 取消', async () => {
-    doc.value = readyDocument({ ppt: { ...readyDocument().ppt, uuid: '' } });
+    doc.value = synthesisDocument({ ppt: { ...synthesisDocument().ppt, uuid: '' } });
     const started = startSynthesis();
     await flush();
     expect(pendingConfirm.value?.content).toBe('未选择PDF，是否继续合成?');
@@ -95,7 +76,7 @@ describe('合成视频 validation (spec 5, in order)', () => {
   });
 
   it('goes on without a PDF after 确定', async () => {
-    doc.value = readyDocument({ ppt: { ...readyDocument().ppt, uuid: '' } });
+    doc.value = synthesisDocument({ ppt: { ...synthesisDocument().ppt, uuid: '' } });
     const started = startSynthesis();
     await flush();
     pendingConfirm.value!.resolve(true);
@@ -104,9 +85,9 @@ describe('合成视频 validation (spec 5, in order)', () => {
   });
 
   it('reports the first page without narration', async () => {
-    const pages = readyDocument().ppt.pages;
-    doc.value = readyDocument({
-      ppt: { ...readyDocument().ppt, pages: [pages[0], { ...pages[1], text: '' }] },
+    const pages = synthesisDocument().ppt.pages;
+    doc.value = synthesisDocument({
+      ppt: { ...synthesisDocument().ppt, pages: [pages[0], { ...pages[1], text: '' }] },
     });
     expect(await startSynthesis()).toBe(false);
     expect(lastToast()).toBe('第2页未保存或文字少于1个字');
@@ -128,10 +109,10 @@ describe('the synthesis list (public voice)', () => {
   });
 
   it('skips pages whose audio is already there', async () => {
-    const pages = readyDocument().ppt.pages;
-    doc.value = readyDocument({
+    const pages = synthesisDocument().ppt.pages;
+    doc.value = synthesisDocument({
       ppt: {
-        ...readyDocument().ppt,
+        ...synthesisDocument().ppt,
         pages: [{ ...pages[0], tts: '/files/old.wav', soundTime: 2 }, pages[1]],
       },
     });

@@ -9,7 +9,8 @@ vi.mock('../../../../src/app/state/libraryCache', () => ({
 }));
 
 import { materialMessages } from '../../../../src/api/material.contract';
-import { documentSchema, withTimes } from '../../../../src/model/project';
+import { documentSchema } from '../../../../src/model/project';
+import { synthesisDocument } from './synthesisDocument';
 import { i18n } from '../../../../src/app/i18n';
 import { doc, projectId } from '../../../../src/app/state/editor';
 import { startSynthesis, synthesisPhase } from '../../../../src/app/state/editorSynthesis';
@@ -45,18 +46,9 @@ describe('a scene the document names but the library no longer has', () => {
 
   it('stops 合成视频 with the reason before any speech is made', async () => {
     projectId.value = 3;
-    doc.value = withTimes(
-      documentSchema.parse({
-        projectName: 'p',
-        character: { uuid: 'c1', staticImg: '/files/c.png', voiceId: 'v1' },
-        scene: { uuid: 'own-9', icon: '/files/s.png' },
-        ppt: {
-          uuid: 'deck',
-          name: 'deck',
-          pages: [{ index: 1, text: '第一页的讲解', textdome: '第一页的讲解' }],
-        },
-      }),
-    );
+    doc.value = synthesisDocument({
+      scene: documentSchema.shape.scene.parse({ uuid: 'own-9', icon: '/files/s.png' }),
+    });
     lists.libraryItems.mockResolvedValue([scene('classroom')]);
     await checkScene('own-9');
     expect(await startSynthesis()).toBe(false);

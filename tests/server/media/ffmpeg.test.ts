@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -35,13 +35,14 @@ describe('ffmpeg adapter', () => {
   it('finds the bundled binaries, and FFMPEG_PATH / FFPROBE_PATH override them', () => {
     expect(existsSync(ffmpegPath())).toBe(true);
     expect(existsSync(ffprobePath())).toBe(true);
-    process.env.FFMPEG_PATH = '/opt/ffmpeg';
-    process.env.FFPROBE_PATH = '/opt/ffprobe';
+    // stubEnv restores what was set before (the server tests share one process per worker: a
+    // deleted FFMPEG_PATH would switch every later file of the worker to the bundled binary).
+    vi.stubEnv('FFMPEG_PATH', '/opt/ffmpeg');
+    vi.stubEnv('FFPROBE_PATH', '/opt/ffprobe');
     try {
       expect([ffmpegPath(), ffprobePath()]).toEqual(['/opt/ffmpeg', '/opt/ffprobe']);
     } finally {
-      delete process.env.FFMPEG_PATH;
-      delete process.env.FFPROBE_PATH;
+      vi.unstubAllEnvs();
     }
   });
 

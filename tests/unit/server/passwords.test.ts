@@ -11,7 +11,8 @@ describe('password hashes', () => {
     expect(await standard.verify(hash, 'secret123')).toBe(true);
     expect(await standard.verify(hash, 'secret124')).toBe(false);
     expect(await standard.verify('not a hash', 'secret123')).toBe(false);
-  });
+    // Four hashings at 64 MiB each: over 5 s on a 2-core machine busy with the server tests.
+  }, 30_000);
 
   it('are light for test servers, and either cost verifies the other’s hashes (they carry their parameters)', async () => {
     const light = passwords('light');
@@ -19,7 +20,7 @@ describe('password hashes', () => {
     expect(hash).toMatch(/^\$argon2id\$v=19\$m=1024,p=1,t=1\$/);
     expect(await passwords().verify(hash, 'secret123')).toBe(true);
     expect(await light.verify(await passwords().hash('demo123456'), 'demo123456')).toBe(true);
-  });
+  }, 30_000);
 
   it('PASSWORD_HASH=light is refused in production and a wrong value stops the start', () => {
     expect(passwordCostFromEnv(undefined, true)).toBe('standard');

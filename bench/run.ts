@@ -167,6 +167,7 @@ try {
   const pages = rerenders.pages;
   if (RERENDER_ONLY) {
     const out = process.env.BENCH_OUT || path.join(root, 'bench/results/rerender.json');
+    mkdirSync(path.dirname(out), { recursive: true });
     writeFileSync(out, JSON.stringify(results, null, 2) + '\n');
     console.log(JSON.stringify(results, null, 2));
     await server.close();

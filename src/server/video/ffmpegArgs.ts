@@ -44,7 +44,7 @@ const sec = (ms: number) => (ms / 1000).toFixed(3);
 export function pageArgs(plan: PagePlan, files: PageFiles, preset: string = DEFAULT_PRESET): string[] {
   const parts = plan.parts && files.parts;
   const picture = parts ? partedPicture(plan, parts) : wholePicture(plan, files);
-  // A silent page (a render's soundtrack carries its sound) reads no audio and encodes none.
+  // A silent page (the soundtrack with music replaces its sound) reads no audio and encodes none.
   const clips = plan.silent ? 0 : files.audio.length;
   const narrationAt = inputCount(picture.inputs);
   const sound = plan.silent ? undefined : picture.sound;

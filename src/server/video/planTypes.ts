@@ -128,9 +128,9 @@ export interface PagePlan {
   /** Stickers and GIFs (stickers.ts); absent for pages without any. */
   stickers?: PlannedSticker[];
   /**
-   * Rendered without sound, as every page of a render is: the whole video's soundtrack
-   * (soundtrack.ts, narration and video sound included, with music or without) is joined with the
-   * pages. A page rendered alone (tests, measurements) may keep its own sound.
+   * Rendered without sound: with background music the whole video's soundtrack (soundtrack.ts,
+   * narration and video sound included) replaces the pages' sound at the join, so encoding it per
+   * page would be thrown away (issue 15: about 2 CPU s of the bench project).
    */
   silent?: boolean;
 }

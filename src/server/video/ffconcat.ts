@@ -69,3 +69,23 @@ export function blinkTrack(blinks: number[], durationMs: number, open: string, c
 export function concatList(pageFiles: string[]): string {
   return ['ffconcat version 1.0', ...pageFiles.map((f) => `file ${quote(f)}`)].join('\n') + '\n';
 }
+
+/** Joins pages without re-encoding and moves the index to the front for instant playback. */
+export function concatArgs(listFile: string, output: string): string[] {
+  return [
+    '-y',
+    '-f',
+    'concat',
+    '-safe',
+    '0',
+    '-i',
+    listFile,
+    '-c',
+    'copy',
+    '-movflags',
+    '+faststart',
+    '-f',
+    'mp4',
+    output,
+  ];
+}

@@ -11,7 +11,7 @@ import type { PresenterService } from '../services/presenter.service';
 import { JobFailure, type JobContext, type JobHandler } from '../services/jobRunner';
 import { WaitingForTasks } from '../services/jobHandler';
 import type { SubTasks } from '../services/jobQueue';
-import { concatList } from './ffconcat';
+import { concatArgs, concatList } from './ffconcat';
 import { encoderPreset } from './encoderPreset';
 import type { EncoderPreset } from './encoderSpeed';
 import { PageCache, pageCacheKey } from './pageCache';
@@ -59,7 +59,7 @@ export interface RenderResult {
   pagesCached: number;
   /** With BullMQ: the worker that rendered each page this render encoded. */
   renderedBy?: string[];
-  /** With BullMQ: the worker whose soundtrack task mixed the soundtrack that was joined. */
+  /** With BullMQ and music: the worker whose soundtrack task mixed the soundtrack that was joined. */
   soundtrackBy?: string;
 }
 
@@ -192,10 +192,10 @@ async function renderDocument(
       settled,
       plans.map((plan, i) => ({ plan, key: keys[i] })),
     );
-  // On BullMQ the soundtrack is a task beside the pages (soundtrackTask.ts).
+  // With music on BullMQ the soundtrack is a task beside the pages (soundtrackTask.ts).
   const mix = music ? { file: music, volume: doc.bgMusicVolume } : null;
-  const soundTask = soundtrackTask(plans, mix, keys, caches.paths);
-  const mixed = settled ? soundtrackResult(settled, soundTask) : undefined;
+  const soundTask = mix && soundtrackTask(plans, mix, keys, caches.paths);
+  const mixed = settled && soundTask ? soundtrackResult(settled, soundTask) : undefined;
   const missing: number[] = [];
   for (const [i, plan] of plans.entries()) {
     if (await timed('page cache', () => cache.take(keys[i], pageFiles[i]))) {
@@ -210,7 +210,7 @@ async function renderDocument(
     // the job runs again (settled) to join them from the shared page cache.
     const cachedMs = [...progressMs.values()].reduce((a, b) => a + b, 0);
     ctx.fanOut.waitFor(RENDER_PAGE_TASK, [
-      soundTask,
+      ...(soundTask ? [soundTask] : []),
       ...pageTasks(
         missing.map((i) => ({ plan: plans[i], script: scripts[i], key: keys[i] })),
         preset,
@@ -227,11 +227,12 @@ async function renderDocument(
   ctx.signal.addEventListener('abort', onCancel, { once: true });
   // A cancel while the page cache was read came before the listener: it stops the pages too.
   if (ctx.signal.aborted) onCancel();
-  // The whole soundtrack is mixed and encoded meanwhile, from the pages' audio inputs (at a join
-  // step: joined from the pieces the soundtrack task made).
-  const soundSignal = AbortSignal.any([stop.signal, ctx.signal]);
-  const soundtrack = renderSoundtrack(plans, mix, work, caches.sounds, soundSignal, mixed);
-  soundtrack.catch((error: unknown) => stop.abort(error));
+  // With music the whole soundtrack is mixed and encoded meanwhile, from the pages' audio inputs
+  // (at a join step: joined from the pieces the soundtrack task made).
+  const soundtrack = mix
+    ? renderSoundtrack(plans, mix, work, caches.sounds, AbortSignal.any([stop.signal, ctx.signal]), mixed)
+    : null;
+  soundtrack?.catch((error: unknown) => stop.abort(error));
   // In this process (the job table), or on every worker as page tasks (BullMQ).
   const renderHere = async (i: number) => {
     const plan = plans[i];
@@ -259,9 +260,11 @@ async function renderDocument(
   await writeFile(list, concatList(pageFiles));
   const file = path.join(work, 'video.mp4');
   const sound = await soundtrack;
-  await timedFfmpeg('join pages (concat)', joinWithSoundtrackArgs(list, sound.file, file), {
-    signal: ctx.signal,
-  });
+  if (sound) {
+    await timedFfmpeg('join pages (concat)', joinWithSoundtrackArgs(list, sound.file, file), {
+      signal: ctx.signal,
+    });
+  } else await timedFfmpeg('join pages (concat)', concatArgs(list, file), { signal: ctx.signal });
   const info = await timed('probe and store', () => probe(file));
   return {
     file,
@@ -272,7 +275,7 @@ async function renderDocument(
     pagesRendered: (renderedBy ? renderedBy.length : 0) + missing.length,
     pagesCached: plans.length - (renderedBy ? renderedBy.length : 0) - missing.length,
     ...(renderedBy ? { renderedBy } : {}),
-    ...(sound.by ? { soundtrackBy: sound.by } : {}),
+    ...(sound?.by ? { soundtrackBy: sound.by } : {}),
   };
 }
 

@@ -78,8 +78,7 @@ export async function prepareRender(
   );
   if (!plans.length) throw new JobFailure('项目没有页面');
   if (own?.motion) for (const plan of plans) plan.character.own = own.motion;
-  // Every page is rendered silent: the soundtrack (soundtrack.ts) carries the whole video's sound.
-  for (const plan of plans) plan.silent = true;
+  if (music) for (const plan of plans) plan.silent = true;
   return { plans, music, own };
 }
 

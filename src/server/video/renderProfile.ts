@@ -25,7 +25,7 @@ export const RENDER_STAGES = [
   'page ffmpeg (decode, filters, encode, audio)',
   'of which filters without encoding (profile run)',
   'join pages (concat)',
-  'soundtrack pass',
+  'music pass',
   'probe and store',
 ] as const;
 export type RenderStage = (typeof RENDER_STAGES)[number];

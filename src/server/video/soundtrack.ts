@@ -12,17 +12,12 @@ import {
   pieceGraph,
   runPiece,
   soundPieces,
-  type PieceMusic,
   type SoundPiece,
 } from './soundtrackPieces';
 
 /*
- * The whole video's soundtrack, with or without background music (issue 15). The pages are
- * rendered silent and this sound is joined with them: one AAC stream over the whole video, so the
- * page joins have no gap in the sound and no held frame in the picture (pages that each carried
- * their own AAC joined with a 16 ms gap and a 22 ms frame hold, as each page's sound ran to its
- * last whole AAC frame), and turning the music on or off renders no page again. It is made from
- * what the pages' sound is made of, the narration clips and the page videos' sound, each page padded or cut
+ * The whole video's soundtrack when it has background music (issue 15). It is made from what the
+ * pages' sound is made of, the narration clips and the page videos' sound, each page padded or cut
  * to its length, not from the rendered pages: so it needs no page to be finished and is made
  * while the pages render. It is made of per-page pieces (soundtrackPieces.ts), each encoded once
  * and cached by what it depends on, then joined as one AAC stream; the join copies both the pages'
@@ -30,12 +25,6 @@ import {
  * piece and its neighbours'; one that changes a page's length moves the music under every later
  * page, so their pieces are encoded again too.
  */
-
-/** A render's background music: its file and volume (0-1). */
-export interface Music {
-  file: string;
-  volume: number;
-}
 
 /** Bump when a piece's sound changes in a way its graph and inputs do not show. */
 const PIECE_VERSION = 1;
@@ -52,26 +41,27 @@ async function decodedMusic(music: string, work: string, cache: PageCache, signa
   const wav = path.join(work, 'music.f32');
   if (!(await cache.take(key, wav))) {
     const args = ['-y', '-i', music, '-vn', '-ar', '48000', '-ac', '2', '-f', 'f32le', wav];
-    await timedFfmpeg('soundtrack pass', args, { signal });
+    await timedFfmpeg('music pass', args, { signal });
     await cache.put(key, wav).catch(() => undefined);
   }
   return { wav, samples: Math.floor((await stat(wav)).size / 8) };
 }
 
 /** The cache key of a piece: its graph (times, volume, ducking) and its input files by identity. */
-function pieceKey(piece: SoundPiece, graph: string, music: string | null, paths?: PortablePaths): string {
+function pieceKey(piece: SoundPiece, graph: string, music: string, paths?: PortablePaths): string {
   const files = piece.pages.flatMap(({ plan }) => [
     ...plan.audio.map((a) => a.file),
     ...(plan.video?.sound ? [plan.video.file] : []),
   ]);
-  const inputs = [...files, ...(music ? [music] : []), ffmpegPath()].map((f) => identity(f, paths));
-  return `sound-${hash([PIECE_VERSION, graph, piece.first, piece.last, inputs])}`;
+  return `sound-${hash([PIECE_VERSION, graph, piece.first, piece.last, [...files, music, ffmpegPath()].map((f) => identity(f, paths))])}`;
 }
 
 interface SoundContext {
   plans: PagePlan[];
-  /** The music decoded (decodedMusic), with its volume; null without music. */
-  music: (PieceMusic & { wav: string }) | null;
+  volume: number;
+  music: string;
+  wav: string;
+  samples: number;
 }
 
 /**
@@ -92,10 +82,8 @@ async function encodeRun(
   const name = path.basename(run[0].file, '.aac');
   const graphFile = path.join(work, `${name}.filtergraph`);
   const encoded = path.join(work, `${name}-encoded.aac`);
-  await writeFile(graphFile, pieceGraph(span, ctx.plans, ctx.music));
-  await timedFfmpeg('soundtrack pass', pieceArgs(span, ctx.music?.wav ?? null, graphFile, encoded), {
-    signal,
-  });
+  await writeFile(graphFile, pieceGraph(span, ctx.plans, ctx.volume, ctx.samples));
+  await timedFfmpeg('music pass', pieceArgs(span, ctx.wav, graphFile, encoded), { signal });
   const bytes = await readFile(encoded);
   for (const { piece, key, file } of run) {
     await writeFile(file, keptPackets(piece, bytes, span.from));
@@ -124,23 +112,23 @@ export interface SoundCaches {
 }
 
 /**
- * Puts every piece of the soundtrack of `plans` (with `music`, if any) in the folder `work`, from
+ * Puts every piece of the soundtrack of `plans` with `music` in the folder `work`, from
  * `caches.pieces` where they are there, the missing ones encoded (and cached) in runs of
  * neighbours, one after another (the pages render beside them on every core). Answers the pieces'
  * files and cache keys, in order.
  */
 async function soundtrackPieces(
   plans: PagePlan[],
-  music: Music | null,
+  music: { file: string; volume: number },
   work: string,
   caches: SoundCaches,
   signal: AbortSignal,
 ): Promise<{ key: string; file: string }[]> {
-  const decoded = music && (await decodedMusic(music.file, work, caches.music, signal));
-  const ctx: SoundContext = { plans, music: decoded && { ...decoded, volume: music.volume } };
+  const { wav, samples } = await decodedMusic(music.file, work, caches.music, signal);
+  const ctx = { plans, volume: music.volume, music: music.file, wav, samples };
   const pieces = soundPieces(plans).map((piece, k) => ({
     piece,
-    key: pieceKey(piece, pieceGraph(piece, plans, ctx.music), music?.file ?? null, caches.paths),
+    key: pieceKey(piece, pieceGraph(piece, plans, music.volume, samples), music.file, caches.paths),
     file: path.join(work, `sound-${k}.aac`),
   }));
   let run: typeof pieces = [];
@@ -162,12 +150,12 @@ async function joinPieces(files: string[], work: string): Promise<string> {
 }
 
 /**
- * Writes the soundtrack of `plans` (with `music`, if any) in the folder `work` as one ADTS file,
- * its pieces from the cache where they are there; answers the file.
+ * Writes the soundtrack of `plans` with `music` in the folder `work` as one ADTS file, its
+ * pieces from the cache where they are there; answers the file.
  */
 export async function writeSoundtrack(
   plans: PagePlan[],
-  music: Music | null,
+  music: { file: string; volume: number },
   work: string,
   caches: SoundCaches,
   signal: AbortSignal,
@@ -185,7 +173,7 @@ export async function writeSoundtrack(
  */
 export async function cacheSoundtrack(
   plans: PagePlan[],
-  music: Music | null,
+  music: { file: string; volume: number },
   work: string,
   caches: SoundCaches,
   signal: AbortSignal,

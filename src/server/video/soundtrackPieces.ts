@@ -11,10 +11,9 @@ import { pageAudio } from './layers/pageAudio';
 import type { PagePlan } from './planTypes';
 
 /*
- * The video's soundtrack in pieces, one per page (issue 15), with or without background music.
- * A piece is encoded once and cached like the pages, keyed by what its sound depends on, so
- * editing one page re-encodes only the pieces whose sound changed. Pieces are joined by copying
- * AAC packets.
+ * The soundtrack with background music in pieces, one per page (issue 15). A piece is encoded
+ * once and cached like the pages, keyed by what its sound depends on, so editing one page
+ * re-encodes only the pieces whose sound changed. Pieces are joined by copying AAC packets.
  *
  * AAC cannot simply be cut at page joins: it codes 1024-sample frames, each overlapping the next
  * (the decoder adds the second half of one frame to the first half of the next), and every
@@ -100,31 +99,30 @@ export function runPiece(plans: PagePlan[], run: SoundPiece[]): SoundPiece {
 }
 
 /** Input files of a piece, in input order: each page's clips and sounding video, then the music. */
-export function pieceInputs(piece: SoundPiece, musicWav: string | null): string[] {
+export function pieceInputs(piece: SoundPiece, musicWav: string): string[] {
   return [
     ...piece.pages.flatMap(({ plan }) => [
       ...plan.audio.flatMap((a) => ['-i', a.file]),
       ...(plan.video?.sound ? ['-i', plan.video.file] : []),
     ]),
     // The music as decoded once (soundtrack.ts): raw 48 kHz stereo float samples.
-    ...(musicWav ? ['-f', 'f32le', '-ar', '48000', '-ac', '2', '-stream_loop', '-1', '-i', musicWav] : []),
-  ];
-}
-
-/** A soundtrack's background music: its volume and its decoded length in samples. */
-export interface PieceMusic {
-  volume: number;
-  samples: number;
+    '-f', 'f32le', '-ar', '48000', '-ac', '2', '-stream_loop', '-1', '-i', musicWav,
+  ]; // prettier-ignore
 }
 
 /**
  * The piece's filter graph into [a]: the pages' sound as the pages play it (pageAudio, cut to each
- * page's length, joined, silence after the last), and with `music` the looped music from the
- * piece's place in it, faded and ducked on the whole video's clock: both streams are stamped with
- * soundtrack time, so the fades and the ducking expression read the same t as in one whole-video
- * mix.
+ * page's length, joined, silence after the last), and the looped music (decoded to `musicSamples`
+ * samples) from the piece's place in it, faded and ducked on the whole video's clock: both streams
+ * are stamped with soundtrack time, so the fades and the ducking expression read the same t as in
+ * one whole-video mix.
  */
-export function pieceGraph(piece: SoundPiece, plans: PagePlan[], music: PieceMusic | null): string {
+export function pieceGraph(
+  piece: SoundPiece,
+  plans: PagePlan[],
+  volume: number,
+  musicSamples: number,
+): string {
   const chains: string[] = [];
   let input = 0;
   piece.pages.forEach(({ plan }, k) => {
@@ -142,11 +140,8 @@ export function pieceGraph(piece: SoundPiece, plans: PagePlan[], music: PieceMus
   const stamp = `asetpts=(N+${piece.from})/SR/TB`;
   chains.push(
     `${piece.pages.map((_, k) => `[pt${k}]`).join('')}concat=n=${n}:v=0:a=1,apad,` +
-      `atrim=start_sample=${piece.from - pageStart}:end_sample=${piece.to - pageStart},${stamp}` +
-      (music ? '[n]' : '[a]'),
+      `atrim=start_sample=${piece.from - pageStart}:end_sample=${piece.to - pageStart},${stamp}[n]`,
   );
-  if (!music) return chains.join(';\n');
-  const { volume, samples: musicSamples } = music;
   const totalMs = plans.reduce((sum, p) => sum + p.durationMs, 0);
   const fadeOut = Math.max(0, totalMs - FADE_OUT_MS);
   const [fromMs, toMs] = [(piece.from / RATE) * 1000, (piece.to / RATE) * 1000];
@@ -184,12 +179,7 @@ function nearPiece(i: Interval, fromMs: number, toMs: number): Interval {
 }
 
 /** ffmpeg arguments encoding a piece to raw AAC (ADTS), whose packets are then cut out. */
-export function pieceArgs(
-  piece: SoundPiece,
-  musicWav: string | null,
-  graphFile: string,
-  output: string,
-): string[] {
+export function pieceArgs(piece: SoundPiece, musicWav: string, graphFile: string, output: string): string[] {
   return [
     '-y', ...pieceInputs(piece, musicWav),
     '-filter_complex_script', graphFile,

@@ -5,32 +5,25 @@ import type { SubTaskHandler } from '../services/jobQueue';
 import { JobFailure, type FanOutTask, type SettledTasks } from '../services/jobHandler';
 import { identity } from './pageCache';
 import type { PagePlan } from './planTypes';
-import {
-  cacheSoundtrack,
-  cachedSoundtrack,
-  writeSoundtrack,
-  type Music,
-  type SoundCaches,
-} from './soundtrack';
+import { cacheSoundtrack, cachedSoundtrack, writeSoundtrack, type SoundCaches } from './soundtrack';
 import type { PortablePaths } from './portablePaths';
 
 /*
- * With BullMQ a render's soundtrack (with background music or without) is a child task of its
- * own, beside its page tasks: any worker mixes it while the pages render, storing its pieces in
- * the shared sound cache, and the render's join step joins those pieces. Made from the pages'
- * narration and video sound, not from rendered pages (soundtrack.ts), it needs no page to be
- * finished.
+ * With BullMQ a render's soundtrack with background music is a child task of its own, beside its
+ * page tasks: any worker mixes it while the pages render, storing its pieces in the shared sound
+ * cache, and the render's join step joins those pieces. Made from the pages' narration and video
+ * sound, not from rendered pages (soundtrack.ts), it needs no page to be finished.
  */
 
-/** The sub-task that mixes a render's soundtrack, on whichever worker takes it. */
+/** The sub-task that mixes a render's soundtrack with background music, on whichever worker takes it. */
 export const RENDER_SOUNDTRACK_TASK = 'render.soundtrack';
 
-/** What a soundtrack task carries: the render's page plans and its music (null: none). */
+/** What a soundtrack task carries: the render's page plans and its music. */
 export interface SoundtrackTask {
   /** For the heartbeat. */
   name: 'soundtrack';
   plans: PagePlan[];
-  music: Music | null;
+  music: { file: string; volume: number };
 }
 
 /** What a soundtrack task reports back: who mixed it, and its pieces' keys in the sound cache. */
@@ -70,12 +63,12 @@ export function soundtrackTaskHandler(
  */
 export function soundtrackTask(
   plans: PagePlan[],
-  music: Music | null,
+  music: { file: string; volume: number },
   pageKeys: string[],
   paths: PortablePaths,
 ): FanOutTask {
   const id = createHash('sha256')
-    .update(JSON.stringify([pageKeys, music && [identity(music.file), music.volume]]))
+    .update(JSON.stringify([pageKeys, identity(music.file), music.volume]))
     .digest('hex')
     .slice(0, 12);
   const data: SoundtrackTask = paths.portable({ name: 'soundtrack', plans, music });
@@ -87,10 +80,7 @@ export function soundtrackTask(
  * the render; otherwise what it made (undefined when the render added no such task).
  */
 export function soundtrackResult(settled: SettledTasks, task: FanOutTask): SoundtrackTaskResult | undefined {
-  if (settled.failures.has(task.id)) {
-    const withMusic = (task.data as SoundtrackTask).music !== null;
-    throw new JobFailure(withMusic ? '背景音乐合成失败，请稍后重试' : '配音合成失败，请稍后重试');
-  }
+  if (settled.failures.has(task.id)) throw new JobFailure('背景音乐合成失败，请稍后重试');
   return settled.results.get(task.id) as SoundtrackTaskResult | undefined;
 }
 
@@ -101,7 +91,7 @@ export function soundtrackResult(settled: SettledTasks, task: FanOutTask): Sound
  */
 export async function renderSoundtrack(
   plans: PagePlan[],
-  music: Music | null,
+  music: { file: string; volume: number },
   work: string,
   caches: SoundCaches,
   signal: AbortSignal,

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { ffmpegPath, ffprobePath, runFfmpeg } from '../../../src/server/adapters/media/ffmpeg';
+import { ffmpegPath, runFfmpeg } from '../../../src/server/adapters/media/ffmpeg';
 
 /** A rectangle of a frame, px. */
 interface Crop {
@@ -66,30 +66,4 @@ export function near(c: [number, number, number], target: [number, number, numbe
 export async function writeSilence(file: string, seconds: number): Promise<string> {
   await runFfmpeg(['-y', '-f', 'lavfi', '-i', 'anullsrc=r=48000:cl=mono', '-t', String(seconds), file]);
   return file;
-}
-
-/** Packet times of a file's video or audio stream, in its time base's ticks, in order. */
-export function packetTimes(file: string, stream: 'v' | 'a'): { pts: number[]; durations: number[] } {
-  const out = spawnSync(
-    ffprobePath(),
-    [
-      '-v',
-      'error',
-      '-select_streams',
-      stream,
-      '-show_entries',
-      'packet=pts,duration',
-      '-of',
-      'csv=p=0',
-      file,
-    ],
-    { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 },
-  );
-  if (out.status !== 0) throw new Error(`ffprobe: ${out.stderr}`);
-  const rows = out.stdout
-    .trim()
-    .split('\n')
-    .map((line) => line.split(',').map(Number))
-    .sort((a, b) => a[0] - b[0]);
-  return { pts: rows.map((r) => r[0]), durations: rows.map((r) => r[1]) };
 }

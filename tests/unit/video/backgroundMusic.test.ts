@@ -104,14 +104,6 @@ describe('the soundtrack with music, made while the pages render', () => {
     );
   });
 
-  it("without music takes only the pages' clips and sounding video", () => {
-    const [first] = soundPieces([talking, withVideo]);
-    expect(pieceArgs(first, null, '/w/p.filtergraph', '/w/p.aac').join(' ')).toBe(
-      '-y -i a.wav -i a.wav -i a.wav -i clip.mp4 ' +
-        '-filter_complex_script /w/p.filtergraph -map [a] -c:a aac -aac_coder fast -b:a 128k -ar 48000 -ac 2 -f adts /w/p.aac',
-    );
-  });
-
   it('cuts the soundtrack on the AAC frame grid, each piece encoded two frames beyond its own', () => {
     // 2 s = 96000 samples: frame 93 holds the join; 5 s = 240000 samples: 235 frames (rounded up).
     const pieces = soundPieces([talking, withVideo]);
@@ -125,7 +117,7 @@ describe('the soundtrack with music, made while the pages render', () => {
 
   it("mixes each page's sound and the music on the whole video's clock", () => {
     const plans = [talking, withVideo];
-    const graph = pieceGraph(soundPieces(plans)[1], plans, { volume: 0.3, samples: 48000 * 4 });
+    const graph = pieceGraph(soundPieces(plans)[1], plans, 0.3, 48000 * 4);
     expect(graph).toContain('[0:a]concat=n=1:v=0:a=1,aresample=48000,apad[pa0]');
     expect(graph).toContain('[pa0]atrim=end_sample=96000,asetpts=PTS-STARTPTS,');
     // Page 2: its two clips, its video's sound beneath (input 3), cut to 3 s.
@@ -144,20 +136,10 @@ describe('the soundtrack with music, made while the pages render', () => {
     expect(graph).toContain(
       'stereo,atrim=start_sample=93184:end_sample=242688,asetpts=(N+93184)/SR/TB,afade=t=out:st=3.500:d=1.500,asetnsamples',
     );
-    const opening = pieceGraph(soundPieces(plans)[0], plans, { volume: 0.3, samples: 48000 * 4 });
+    const opening = pieceGraph(soundPieces(plans)[0], plans, 0.3, 48000 * 4);
     expect(opening).toContain('asetpts=(N+0)/SR/TB,afade=t=in:st=0:d=0.500,asetnsamples');
     // Exact sum (amix would rescale the narration).
     expect(graph).toContain('[n][m]amerge=inputs=2,pan=stereo|c0=c0+c2|c1=c1+c3[a]');
-  });
-
-  it('without music the piece is the joined pages alone, on the same clock', () => {
-    const plans = [talking, withVideo];
-    const graph = pieceGraph(soundPieces(plans)[1], plans, null);
-    expect(graph.split(';\n').at(-1)).toBe(
-      '[pt0][pt1]concat=n=2:v=0:a=1,apad,atrim=start_sample=93184:end_sample=242688,asetpts=(N+93184)/SR/TB[a]',
-    );
-    expect(graph).not.toContain('afade');
-    expect(graph).not.toContain('[4:a]');
   });
 
   it('keeps an early piece when a later page changes length, though the speech runs on', () => {
@@ -166,7 +148,7 @@ describe('the soundtrack with music, made while the pages render', () => {
     const before = [speaking(4000), speaking(4000), speaking(4000)];
     const after = [speaking(4000), speaking(4000), speaking(6000)];
     const graphOf = (plans: PagePlan[], k: number) =>
-      pieceGraph(soundPieces(plans)[k], plans, { volume: 0.3, samples: 48000 * 30 });
+      pieceGraph(soundPieces(plans)[k], plans, 0.3, 48000 * 30);
     expect(graphOf(after, 0)).toBe(graphOf(before, 0));
     // The last piece hears the new end of speech; its music fades out later.
     expect(graphOf(after, 2)).not.toBe(graphOf(before, 2));

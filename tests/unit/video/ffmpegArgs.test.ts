@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blinkTrack, mouthTrack } from '../../../src/server/video/ffconcat';
+import { blinkTrack, concatArgs, mouthTrack } from '../../../src/server/video/ffconcat';
 import { pageArgs } from '../../../src/server/video/ffmpegArgs';
 import { blinkTimes, frameAligned, mouthBox } from '../../../src/server/video/renderPlan';
 import type { PagePlan, RigFiles } from '../../../src/server/video/planTypes';
@@ -118,6 +118,25 @@ describe('page arguments', () => {
     expect(args.slice(args.indexOf('-t'), args.indexOf('-t') + 2)).toEqual(['-t', '3.280']);
     expect(args).not.toContain('-loop');
     expect(args.at(-1)).toBe('o.mp4');
+  });
+
+  it('joins pages by stream copy with the index at the front', () => {
+    expect(concatArgs('l.txt', 'v.mp4')).toEqual([
+      '-y',
+      '-f',
+      'concat',
+      '-safe',
+      '0',
+      '-i',
+      'l.txt',
+      '-c',
+      'copy',
+      '-movflags',
+      '+faststart',
+      '-f',
+      'mp4',
+      'v.mp4',
+    ]);
   });
 
   it('aligns page lengths to whole frames', () => {

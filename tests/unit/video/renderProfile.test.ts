@@ -20,7 +20,7 @@ describe('render profile (npm run bench -- --profile)', () => {
   it('sums the time of each stage while a profile records, failures included', async () => {
     startRenderProfile();
     expect(profiling()).toBe(true);
-    await Promise.all([timed('soundtrack pass', () => sleep(30)), timed('soundtrack pass', () => sleep(30))]);
+    await Promise.all([timed('music pass', () => sleep(30)), timed('music pass', () => sleep(30))]);
     await expect(timed('probe and store', () => Promise.reject(new Error('disk')))).rejects.toThrow('disk');
     // CPU time is this process's: a busy loop costs it, waiting does not. The loop runs until it
     // has used 60 ms of CPU (on a loaded machine 40 ms of wall time gave it 18 ms).
@@ -34,10 +34,10 @@ describe('render profile (npm run bench -- --profile)', () => {
     });
     const { wall, cpu } = stopRenderProfile();
     expect(profiling()).toBe(false);
-    expect(wall['soundtrack pass']).toBeGreaterThanOrEqual(55);
+    expect(wall['music pass']).toBeGreaterThanOrEqual(55);
     expect(wall['probe and store']).toBeGreaterThanOrEqual(0);
     expect(cpu['subtitle script']).toBeGreaterThanOrEqual(60);
-    expect(cpu['subtitle script']).toBeGreaterThan(cpu['soundtrack pass']!);
+    expect(cpu['subtitle script']).toBeGreaterThan(cpu['music pass']!);
   });
 
   it('runs a page graph without encoding: same inputs and filters, copies into the null muxer', () => {

@@ -11,8 +11,7 @@ describe('password hashes', () => {
     expect(await standard.verify(hash, 'secret123')).toBe(true);
     expect(await standard.verify(hash, 'secret124')).toBe(false);
     expect(await standard.verify('not a hash', 'secret123')).toBe(false);
-    // Four hashings at 64 MiB each: over 5 s on a 2-core machine busy with the server tests.
-  }, 30_000);
+  }, 30_000); // four argon2 runs at 64 MiB: over 5 s on a 2-core machine busy with the server tests
 
   it('are light for test servers, and either cost verifies the other’s hashes (they carry their parameters)', async () => {
     const light = passwords('light');

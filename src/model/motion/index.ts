@@ -7,10 +7,20 @@ export {
   NOD_PX,
   type Bump,
   type MotionInput,
+  type MotionSegment,
   type MotionTimeline,
   type Wave,
 } from './motionTimeline';
-export { bumpSum, movedPoint, poseAt, waveSum, type Pose } from './poseAt';
+export {
+  bumpSum,
+  easeIn,
+  movedPoint,
+  poseAt,
+  SEGMENT_EASE_MS,
+  segmentClock,
+  waveSum,
+  type Pose,
+} from './poseAt';
 export { SENTENCE_PAUSE_MS, sentenceEnds } from './sentenceEnds';
 export { clausesOf, type Clause } from './emphasis';
 export { BROW_GAP_MS, BROW_MS, browLifts } from './browLifts';
@@ -28,4 +38,12 @@ export {
 } from './gestures';
 export { seededRandom } from './seededRandom';
 export { headCorner, headLayout, scaledAnchor, type HeadLayout, type HeadRig } from './headPlacement';
-export { clipStarts, onPageClock, pageMotionOf, stickerStartMs, type MotionClip } from './pageMotion';
+export {
+  clipLengthMs,
+  clipStarts,
+  onPageClock,
+  pageMotionOf,
+  segmentSeed,
+  stickerStartMs,
+  type MotionClip,
+} from './pageMotion';

@@ -34,10 +34,21 @@ export interface Bump {
   amp: number;
 }
 
+/** A stretch of the page on a clock of its own (one narration clip, pageMotion.ts). */
+export interface MotionSegment {
+  startMs: number;
+  endMs: number;
+}
+
 /** Everything a page's presenter does besides the mouth. */
 export interface MotionTimeline {
   fps: number;
   durationMs: number;
+  /**
+   * The page's segments, in order, covering it: the waves below run on each segment's own clock
+   * and ease in and out at its ends (poseAt), so no segment's pose depends on another's length.
+   */
+  segments: MotionSegment[];
   /** Head offset right (natural px). */
   headX: Wave[];
   /** Head offset down (natural px): the breath and a slow sway. */
@@ -66,6 +77,8 @@ export interface MotionInput {
   words?: readonly TimedWord[];
   /** When stickers appear, on the same clock: the presenter points towards the slide. */
   stickersMs?: readonly number[];
+  /** Seeds the blinks instead of `seed` (a page's later segments blink on patterns of their own). */
+  blinkSeed?: number;
 }
 
 /** One breath (the head rises and falls with it). */
@@ -94,7 +107,7 @@ function emphasisNods(stresses: readonly number[], ends: readonly number[], fram
   return nods;
 }
 
-/** The page's motion, the same for the same input. */
+/** The motion of one stretch on its own clock (a page of one segment), the same for the same input. */
 export function motionTimeline(input: MotionInput): MotionTimeline {
   const fps = input.fps ?? 25;
   const random = seededRandom(input.seed * 7919 + 17);
@@ -117,10 +130,11 @@ export function motionTimeline(input: MotionInput): MotionTimeline {
     frameMs,
   );
   const nods = [...endNods, ...beats].sort((a, b) => a.atMs - b.atMs);
-  const blinks = blinkTimes(input.durationMs, input.seed);
+  const blinks = blinkTimes(input.durationMs, input.blinkSeed ?? input.seed);
   return {
     fps,
     durationMs: input.durationMs,
+    segments: [{ startMs: 0, endMs: input.durationMs }],
     headX: [wave(4, 5200, 7800), wave(1.5, 2600, 3600)],
     headY: [{ amp: 1.6, periodMs: BREATH_MS, phase: 0 }, wave(1, 6100, 8300)],
     tilt: [wave(1.8, 5600, 8800), wave(0.7, 3000, 4200)],

@@ -3,7 +3,7 @@ import type { Page } from './pageSchema';
 import { SCALE_NORMAL, SOUND_MUTED } from './constants';
 import { estimateSeconds } from './narrationRules';
 import { hasVideo } from './pageVideo';
-import { stickerStartMs } from '../motion/pageMotion';
+import { clipLengthMs, stickerStartMs } from '../motion/pageMotion';
 
 /*
  * The whole project on one clock, for the /three preview: when each page starts and ends, which
@@ -11,7 +11,7 @@ import { stickerStartMs } from '../motion/pageMotion';
  * (src/server/video/renderPlan.ts) rule for rule, so the preview shows what the video will:
  *
  *   - a page speaks its child segments' audio one after another when they have audio, else its
- *     whole-page audio;
+ *     whole-page audio, each clip lasting whole frames (its sound padded with silence);
  *   - a page lasts as long as that narration, or as its video when the video is longer, rounded up
  *     to whole frames of the 25 fps render;
  *   - a sticker at 1-based child `position` appears when the segments before it have been spoken
@@ -114,8 +114,8 @@ export function projectTimeline(doc: ProjectDocument, lengths: MediaLengths): Pr
       : heard.map((c) => ({ ...c, ms: Math.max(0, lengths.audioMs(c.path) ?? 0) }));
     let cursor = at;
     const clips = sized.map(({ ms, ...c }) => {
-      const clip = { ...c, startMs: cursor, endMs: cursor + ms };
-      cursor += ms;
+      const clip = { ...c, startMs: cursor, endMs: cursor + clipLengthMs(ms, TIMELINE_FPS) };
+      cursor = clip.endMs;
       return clip;
     });
     const spokenMs = cursor - at;

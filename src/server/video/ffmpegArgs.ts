@@ -70,7 +70,13 @@ export function pageArgs(plan: PagePlan, files: PageFiles, preset: string = DEFA
     ...picture.chains,
     ...ownChains,
     ...finishPicture(own ? '[owned]null' : picture.head, stickers, stickerAt, files.subtitles),
-    ...(plan.silent ? [] : pageAudio(clips, narrationAt, soundAt)),
+    ...(plan.silent
+      ? []
+      : pageAudio(
+          plan.audio.slice(0, clips).map((a) => a.durationMs),
+          narrationAt,
+          soundAt,
+        )),
   ].join(';');
   const inputs = [
     ...picture.inputs,

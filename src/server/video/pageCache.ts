@@ -13,9 +13,10 @@ import type { PortablePaths } from './portablePaths';
  * pre-turned sprites in angle steps, mouth cues on the first frame at or after their time. 3: the
  * hand gestures (a still track of the still per torso pose). 4: the arms as a part of their own,
  * an overlay track over the bare torso while a stretch has a gesture. 5: GIFs from a loop track
- * decoded as the stage decodes them (gifLoop.ts).
+ * decoded as the stage decodes them (gifLoop.ts). 6: every clip lasts whole frames, and each
+ * segment moves on its own clock (pageSegments.ts).
  */
-export const PAGE_RENDER_VERSION = 5;
+export const PAGE_RENDER_VERSION = 6;
 
 /** Size and age limits of the page cache, applied when a render starts. */
 export interface PageCacheLimits {

@@ -56,6 +56,7 @@ export interface ArmFiles {
 /** One audio file of a page and what the mouth does while it plays. */
 export interface PageAudio {
   file: string;
+  /** Its length on the page: the sound's, rounded up to whole frames (planPages), padded with silence. */
   durationMs: number;
   mouth: MouthCue[];
   /** What is said (subtitles): the segment's or the page's narration text. */
@@ -128,6 +129,11 @@ export interface PagePlan {
   /** Stickers and GIFs (stickers.ts); absent for pages without any. */
   stickers?: PlannedSticker[];
   /**
+   * A stretch of a page rendered on its own (pageSegments.ts): the place of its first clip among
+   * the page's (0 or absent: the page's start). Its times are on its own clock.
+   */
+  segment?: number;
+  /**
    * Rendered without sound: with background music the whole video's soundtrack (soundtrack.ts,
    * narration and video sound included) replaces the pages' sound at the join, so encoding it per
    * page would be thrown away (issue 15: about 2 CPU s of the bench project).
@@ -158,6 +164,7 @@ export interface StickerFile {
 /** A sticker in the page plan: its file, export box and the page time it appears at. */
 export interface PlannedSticker extends StickerFile {
   box: Box;
+  /** Page time it appears at; below 0 in a page's later segment: shown since before it (pageSegments.ts). */
   startMs: number;
   /** Drawn into the page still (whole page, static, clear of the animated sprites). */
   baked: boolean;

@@ -9,7 +9,6 @@ import { presenterOverVideo } from './layers/pageVideo';
 import type { ArmsTrack, PagePlan } from './planTypes';
 import { armsOverStill, armsSprites, writeArmsTrack } from './armsTrack';
 import type { MotionTimeline } from '../../model/motion';
-import { blinkTimes } from './renderPlan';
 import { filtersOnlyArgs, profiling, timed, timedFfmpeg } from './renderProfile';
 import { withGifLoops } from './gifLoop';
 import { writePartFiles } from './shotPartFiles';
@@ -81,7 +80,8 @@ export async function renderPage(
   onProgress: (pageMs: number) => void,
 ): Promise<void> {
   signal.throwIfAborted();
-  const prefix = path.join(work, `p${plan.index}`);
+  // A page's segments may render side by side in one folder (pageSegments.ts).
+  const prefix = path.join(work, `p${plan.index}${plan.segment ? `s${plan.segment}` : ''}`);
   const motion = pageMotion(plan);
   const stills = await stillCacheOf(work);
   const { still, front, arms } = await timed('still composition (sharp)', () =>
@@ -92,7 +92,7 @@ export async function renderPage(
   const mouthFile = `${prefix}-mouth.ffconcat`;
   const openEyes = `${prefix}-open.png`;
   const blinkFile = `${prefix}-blink.ffconcat`;
-  const blinks = blinkTimes(plan.durationMs, plan.index);
+  const blinks = motion.blinks;
   await timed('sprite tracks (mouth, blink)', async () => {
     await writeFile(mouthFile, mouthTrack(cues, plan.durationMs, plan.character.rig.mouths, plan.fps));
     await transparentLike(plan.character.rig.blink, openEyes);

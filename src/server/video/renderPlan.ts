@@ -8,7 +8,7 @@ import {
   type ProjectDocument,
   type Texture,
 } from '../../model/project';
-import { pointingSide, scaledAnchor } from '../../model/motion';
+import { clipLengthMs, pointingSide, scaledAnchor } from '../../model/motion';
 import { partRig } from './layers/headPart';
 import {
   FPS,
@@ -48,7 +48,8 @@ export function planPages(
   // Pointing gestures go towards the slide, from the document's own boxes as on the stage.
   const pointTo = pointingSide(layoutCharacterBox(doc), layoutSlideBox(doc));
   return doc.ppt.pages.map((page, i) => {
-    const audio = audioOf(page);
+    // Each clip lasts whole frames on the page (its sound padded): its segment starts on a frame.
+    const audio = audioOf(page).map((a) => ({ ...a, durationMs: clipLengthMs(a.durationMs, FPS) }));
     const spokenMs = audio.reduce((sum, a) => sum + a.durationMs, 0);
     const slide = page.img
       ? {

@@ -128,7 +128,14 @@ export function pieceGraph(
   piece.pages.forEach(({ plan }, k) => {
     const clips = plan.audio.length;
     const video = plan.video?.sound ? input + clips : null;
-    chains.push(...pageAudio(clips, input, video, `pa${k}`));
+    chains.push(
+      ...pageAudio(
+        plan.audio.map((a) => a.durationMs),
+        input,
+        video,
+        `pa${k}`,
+      ),
+    );
     chains.push(
       `[pa${k}]atrim=end_sample=${samples(plan.durationMs)},asetpts=PTS-STARTPTS,${STEREO}[pt${k}]`,
     );

@@ -55,12 +55,13 @@ export function pageWords(plan: Pick<PagePlan, 'audio'>): TimedWord[] {
  * a sticker that appears after the page start makes the presenter point towards the slide.
  */
 export function pageMotion(
-  plan: Pick<PagePlan, 'audio' | 'durationMs' | 'index' | 'fps' | 'stickers'>,
+  plan: Pick<PagePlan, 'audio' | 'durationMs' | 'index' | 'fps' | 'stickers' | 'segment'>,
 ): MotionTimeline {
   return pageMotionOf(motionClips(plan), {
     seed: plan.index,
     durationMs: plan.durationMs,
     fps: plan.fps,
     stickersMs: (plan.stickers ?? []).map((s) => s.startMs),
+    firstSegment: plan.segment ?? 0,
   });
 }

@@ -84,7 +84,7 @@ export function stickerChains(stickers: PlannedSticker[], first: number, from: s
     const shift = s.gif ? `,setpts=PTS-STARTPTS+${sec(s.startMs)}/TB` : '';
     chains.push(`${input}${size}${shift}[st${k}]`);
     const next = k === overlays.length - 1 ? to : `[sv${k}]`;
-    const enable = s.gif || s.startMs === 0 ? '' : `:enable='gte(t,${sec(s.startMs)})'`;
+    const enable = s.gif || s.startMs <= 0 ? '' : `:enable='gte(t,${sec(s.startMs)})'`;
     chains.push(`${overlayAt(label, `[st${k}]`, s.box)}${enable}${next}`);
     label = `[sv${k}]`;
   });

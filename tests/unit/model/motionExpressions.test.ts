@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { headCorner, headLayout, motionTimeline, poseAt } from '../../../src/model/motion';
+import { headCorner, headLayout, motionTimeline, pageMotionOf, poseAt } from '../../../src/model/motion';
 import type { MouthCue } from '../../../src/model/speech';
 import { motionExpressions } from '../../../src/server/video/layers/motionExpr';
 
@@ -7,10 +7,12 @@ import { motionExpressions } from '../../../src/server/video/layers/motionExpr';
 function evaluate(expr: string, t: number): number {
   const js = expr
     .replace(/\bPI\b/g, 'Math.PI')
-    .replace(/\b(sin|cos|floor)\(/g, 'Math.$1(')
-    .replace(/\bbetween\(/g, 'between(');
+    .replace(/\b(sin|cos|floor|max)\(/g, 'Math.$1(')
+    .replace(/\bif\(/g, 'iff(');
   const between = (x: number, a: number, b: number) => (x >= a && x <= b ? 1 : 0);
-  return new Function('t', 'between', `return ${js};`)(t, between) as number;
+  const lt = (a: number, b: number) => (a < b ? 1 : 0);
+  const iff = (c: number, a: number, b: number) => (c ? a : b);
+  return new Function('t', 'between', 'lt', 'iff', `return ${js};`)(t, between, lt, iff) as number;
 }
 
 const rig = {
@@ -41,6 +43,26 @@ describe('the render follows the motion timeline', () => {
       expect(evaluate(expr.y, n / 25)).toBe(corner.y);
       expect(evaluate(expr.angle, n / 25)).toBeCloseTo(corner.angle, 12);
     }
+  });
+
+  it("runs the sway on each segment's own clock, eased at the joins, as the stage does", () => {
+    const clip = { durationMs: 2990, cues };
+    const paged = pageMotionOf([clip, clip, { durationMs: 1500, cues: [] }], { seed: 5, durationMs: 8000 });
+    expect(paged.segments).toEqual([
+      { startMs: 0, endMs: 3000 },
+      { startMs: 3000, endMs: 6000 },
+      { startMs: 6000, endMs: 8000 },
+    ]);
+    const expr = motionExpressions(paged, layout, 0);
+    for (let n = 0; n < 200; n++) {
+      const corner = headCorner(layout, poseAt(paged, n * 40));
+      expect(evaluate(expr.x, n / 25)).toBe(corner.x);
+      expect(evaluate(expr.y, n / 25)).toBe(corner.y);
+      expect(evaluate(expr.angle, n / 25)).toBeCloseTo(corner.angle, 12);
+    }
+    // At each join the head is at rest, and the second segment moves as the first did.
+    expect(Math.abs(poseAt(paged, 3000).tilt)).toBe(0);
+    expect(poseAt(paged, 3000 + 1200).x).toBeCloseTo(poseAt(paged, 1200).x, 9);
   });
 
   it('reads a shot part on the page clock', () => {

@@ -97,7 +97,7 @@ describe('projectTimeline', () => {
     doc = must(setSegmentAudio(doc, 0, 2, { path: '/files/s2.wav' }));
     const t = projectTimeline(
       doc,
-      lengths({ '/files/s0.wav': 1000, '/files/s1.wav': 2000, '/files/s2.wav': 1500 }),
+      lengths({ '/files/s0.wav': 1000, '/files/s1.wav': 1990, '/files/s2.wav': 1500 }),
     );
     const p = t.pages[0];
     expect(pageClips(doc.ppt.pages[0]).map((c) => c.path)).toEqual([
@@ -105,17 +105,18 @@ describe('projectTimeline', () => {
       '/files/s1.wav',
       '/files/s2.wav',
     ]);
+    // Each clip lasts whole frames (its sound padded), as the render plays it: 1990 -> 2000 ms.
     expect(p.clips.map((c) => [c.startMs, c.endMs, c.isScale, c.segment])).toEqual([
       [0, 1000, 1, 0],
       [1000, 3000, 2, 1],
-      [3000, 4500, 4, 2],
+      [3000, 4520, 4, 2],
     ]);
     expect(p.endMs).toBe(4520);
-    // Framing follows the segment; the quiet tail keeps the last framing.
+    // Framing follows the segment; a clip's silence up to its last whole frame is part of it.
     expect(isScaleAt(p, 500)).toBe(1);
     expect(isScaleAt(p, 1000)).toBe(2);
     expect(isScaleAt(p, 4510)).toBe(4);
-    expect(clipAt(p, 4510)).toBeNull();
+    expect(clipAt(p, 4510)?.path).toBe('/files/s2.wav');
     // Stickers appear at the start of their segment; past the last one: when the narration ends,
     // but 1.5 s before the page's end at the latest (4520 - 1500 = 3020 ms, frame 75.5: frame 76,
     // 3040 ms), on the nearest frame as the render puts them.

@@ -118,10 +118,12 @@ describe('the soundtrack with music, made while the pages render', () => {
   it("mixes each page's sound and the music on the whole video's clock", () => {
     const plans = [talking, withVideo];
     const graph = pieceGraph(soundPieces(plans)[1], plans, 0.3, 48000 * 4);
-    expect(graph).toContain('[0:a]concat=n=1:v=0:a=1,aresample=48000,apad[pa0]');
+    expect(graph).toContain('[0:a]aresample=48000,apad=whole_len=96000,atrim=end_sample=96000,apad[pa0]');
     expect(graph).toContain('[pa0]atrim=end_sample=96000,asetpts=PTS-STARTPTS,');
-    // Page 2: its two clips, its video's sound beneath (input 3), cut to 3 s.
-    expect(graph).toContain('[1:a][2:a]concat=n=2:v=0:a=1');
+    // Page 2: its two clips, each padded to its whole frames, its video's sound beneath (input 3),
+    // cut to 3 s.
+    expect(graph).toContain('[1:a]aresample=48000,apad=whole_len=48000,atrim=end_sample=48000[c0pa1]');
+    expect(graph).toContain('[c0pa1][c1pa1]concat=n=2:v=0:a=1');
     expect(graph).toContain('[3:a]aresample=48000');
     expect(graph).toContain('[pa1]atrim=end_sample=144000');
     // The joined pages from the piece's first sample, stamped with soundtrack time.

@@ -97,7 +97,9 @@ describe('page arguments', () => {
   });
 
   it('decodes the still once, overlays the mouth and eyes, pads the audio and cuts at the page length', () => {
-    const args = pageArgs(plan, {
+    const clip = (file: string, durationMs: number) => ({ file, durationMs, mouth: [] });
+    const spoken = { ...plan, audio: [clip('a.wav', 1000), clip('b.wav', 2280)] };
+    const args = pageArgs(spoken, {
       still: 's.png',
       mouthTrack: 'm.txt',
       blinkTrack: 'b.txt',
@@ -112,7 +114,9 @@ describe('page arguments', () => {
         '[2:v]fps=25,scale=84:26[e]',
         '[bg][m]overlay=260:496:eof_action=repeat[v1]',
         '[v1][e]overlay=248:459:eof_action=repeat,format=yuv420p[v]',
-        '[3:a][4:a]concat=n=2:v=0:a=1,aresample=48000,apad[a]',
+        '[3:a]aresample=48000,apad=whole_len=48000,atrim=end_sample=48000[c0]',
+        '[4:a]aresample=48000,apad=whole_len=109440,atrim=end_sample=109440[c1]',
+        '[c0][c1]concat=n=2:v=0:a=1,apad[a]',
       ].join(';'),
     );
     expect(args.slice(args.indexOf('-t'), args.indexOf('-t') + 2)).toEqual(['-t', '3.280']);

@@ -15,7 +15,13 @@ describe('the page graph composed from its layers', () => {
   it('numbers inputs across layers: picture, narration, stickers, then the own presenter drawn over the page', () => {
     const own = { kind: 2 as const, video: '/o.mp4', keying: null };
     const args = pageArgs(
-      { ...plan, video, stickers: [sticker], character: { ...plan.character, own } },
+      {
+        ...plan,
+        video,
+        stickers: [sticker],
+        character: { ...plan.character, own },
+        audio: [{ file: 'a.wav', durationMs: 3000, mouth: [] }],
+      },
       { still: 's.png', front: 'f.png', mouthTrack: 'm', blinkTrack: 'b', audio: ['a.wav'], output: 'o.mp4' },
     );
     const inputs = args.slice(1, args.indexOf('-filter_complex')).filter((_, i, all) => all[i - 1] === '-i');
@@ -40,7 +46,7 @@ describe('the page graph composed from its layers', () => {
       '[6:v]scale=200:100[st0]',
       "[vs][st0]overlay=10:20:eof_action=repeat:enable='gte(t,1.040)'[vz]",
       '[vz]format=yuv420p[v]',
-      '[5:a]concat=n=1:v=0:a=1,aresample=48000,apad,aformat=sample_fmts=fltp:channel_layouts=stereo[n]',
+      '[5:a]aresample=48000,apad=whole_len=144000,atrim=end_sample=144000,apad,aformat=sample_fmts=fltp:channel_layouts=stereo[n]',
       '[4:a]aresample=48000,aformat=sample_fmts=fltp:channel_layouts=stereo,volume=0.35,apad[va]',
       '[n][va]amerge=inputs=2,pan=stereo|c0=c0+c2|c1=c1+c3[a]',
     ]);

@@ -85,7 +85,10 @@ describe('page graph with shot parts', () => {
       '[p1]trim=end_frame=25,setpts=PTS-STARTPTS[jc1]',
       '[p2]trim=end_frame=25,setpts=PTS-STARTPTS[jc2]',
       '[jc0][jc1][jc2]concat=n=3:v=1:a=0,format=yuv420p[v]',
-      '[7:a][8:a][9:a]concat=n=3:v=0:a=1,aresample=48000,apad[a]',
+      '[7:a]aresample=48000,apad=whole_len=48000,atrim=end_sample=48000[c0]',
+      '[8:a]aresample=48000,apad=whole_len=48000,atrim=end_sample=48000[c1]',
+      '[9:a]aresample=48000,apad=whole_len=48000,atrim=end_sample=48000[c2]',
+      '[c0][c1][c2]concat=n=3:v=0:a=1,apad[a]',
     ]);
     expect(args.filter((a) => a === '-i')).toHaveLength(10);
   });

@@ -26,15 +26,15 @@ describe('sticker timing', () => {
     expect(stickerStartMs(1, audio, 4040, 25)).toBe(0);
   });
 
-  it('starts at its segment audio start, on the nearest frame', () => {
-    // 1010 ms -> frame 25 (1000 ms); 1010 + 2030 = 3040 ms -> frame 76.
-    expect(stickerStartMs(2, audio, 4040, 25)).toBe(1000);
-    expect(stickerStartMs(3, audio, 4040, 25)).toBe(3040);
+  it('starts at its segment audio start: every clip before it lasts whole frames', () => {
+    // 1010 ms -> 26 frames (1040 ms); 1040 + 2040 (2030 ms -> 51 frames) = 3080 ms.
+    expect(stickerStartMs(2, audio, 4120, 25)).toBe(1040);
+    expect(stickerStartMs(3, audio, 4120, 25)).toBe(3080);
   });
 
   it('after the last segment starts when the narration ends, but at least 1.5 s before the page does', () => {
-    // Narration 4027 ms; a longer page video holds the page to 8 s: the narration's end, on a frame.
-    expect(stickerStartMs(4, audio, 8000, 25)).toBe(4040);
+    // Narration 4080 ms in whole frames; a longer page video holds the page to 8 s: the narration's end.
+    expect(stickerStartMs(4, audio, 8000, 25)).toBe(4080);
     // The page ends with the narration: 1.5 s before its end (2540 ms, frame 63.5: frame 64).
     expect(stickerStartMs(4, audio, 4040, 25)).toBe(2560);
     expect(stickerStartMs(9, audio, 4000, 25)).toBe(2520);
@@ -59,7 +59,7 @@ describe('planned stickers', () => {
     );
     expect(planned.map((s) => [s.startMs, s.gif, s.baked])).toEqual([
       [0, false, true],
-      [1000, false, false],
+      [1040, false, false],
       [0, true, false],
       [0, false, false],
     ]);

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { SpeechTimings } from '../../../api/speech.contract';
 import {
+  clipLengthMs,
   clipStarts,
   gestureEvents,
   pageMotionOf,
@@ -103,7 +104,7 @@ export function talkMotion(
     const gestures = gestureEvents({ words, stickersMs: [], durationMs });
     return { timeline, motion: { ...motion, gestures }, offsetMs: 0 };
   }
-  const durationMs = frameAlignedMs(clips.reduce((sum, c) => sum + c.durationMs, 0));
+  const durationMs = frameAlignedMs(clips.reduce((sum, c) => sum + clipLengthMs(c.durationMs), 0));
   const stickersMs = page.textureList.map((t) => stickerStartMs(t.position, clips, durationMs, TIMELINE_FPS));
   const motion = pageMotionOf(clips, { seed: pageNumber, durationMs, stickersMs });
   return { timeline, motion, offsetMs: clipStarts(clips)[at] };

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SpeechTimings } from '../../../../src/api/speech.contract';
-import { stickerStartMs } from '../../../../src/model/motion';
+import { clipLengthMs, stickerStartMs } from '../../../../src/model/motion';
 import { pageSchema } from '../../../../src/model/project';
-import { frameAlignedMs } from '../../../../src/model/project/projectTimeline';
 import type { MouthCue } from '../../../../src/model/speech';
 import { talkMotion } from '../../../../src/app/screens/presenter/useStageTalk';
 import { pageMotion } from '../../../../src/server/video/speaking';
@@ -10,7 +9,8 @@ import { pageMotion } from '../../../../src/server/video/speaking';
 /*
  * The stage shows the render's motion on a page with several narration clips: whichever clip 试听
  * plays, nods, brow lifts and gestures come from all the page's clips on the page clock (the
- * render's pageMotion), and the heard clip's clock is shifted by where it starts.
+ * render's pageMotion), and the heard clip's clock is shifted by where it starts. Each clip lasts
+ * whole frames on the page (planPages pads it), and moves on a clock of its own.
  */
 
 /** A clip: speech with a pause in the middle (a sentence end) and the given words. */
@@ -39,14 +39,16 @@ const page = pageSchema.parse({
 });
 
 describe('the stage presenter on a page of several clips', () => {
-  const durationMs = frameAlignedMs(first.durationMs + second.durationMs);
+  // 3130 ms -> 3160 (79 frames), 6270 -> 6280: the render plans each clip in whole frames.
+  const [firstMs, secondMs] = [clipLengthMs(first.durationMs), clipLengthMs(second.durationMs)];
+  const durationMs = firstMs + secondMs;
   const render = pageMotion({
     index: 3,
     fps: 25,
     durationMs,
     audio: [first, second].map((t, i) => ({
       file: `a${i}.wav`,
-      durationMs: t.durationMs,
+      durationMs: [firstMs, secondMs][i],
       mouth: t.mouth as MouthCue[],
       words: t.words,
     })),
@@ -56,15 +58,20 @@ describe('the stage presenter on a page of several clips', () => {
   it("moves as the render's page does while the second clip is heard", () => {
     const stage = talkMotion([first, second], page, 1, 3);
     expect(stage.motion).toEqual(render);
-    expect(stage.offsetMs).toBe(first.durationMs);
+    expect(stage.offsetMs).toBe(firstMs);
     expect(stage.timeline).toEqual(second.mouth);
-    // The page's gestures: the sticker at the second clip's start, 请看 later in it.
+    expect(render.segments).toEqual([
+      { startMs: 0, endMs: firstMs },
+      { startMs: firstMs, endMs: durationMs },
+    ]);
+    // The page's gestures: the sticker at the second clip's start (its segment's first frame),
+    // 请看 later in it.
     expect(stage.motion.gestures.map((g) => g.pose)).toEqual(['point', 'point']);
-    expect(stage.motion.gestures[0].startMs).toBeLessThan(first.durationMs);
-    expect(stage.motion.gestures[1].startMs).toBeGreaterThanOrEqual(first.durationMs + 3000 - 200 - 40);
+    expect(stage.motion.gestures[0].startMs).toBe(firstMs);
+    expect(stage.motion.gestures[1].startMs).toBeGreaterThanOrEqual(firstMs + 3000 - 200 - 40);
     // Sentence-end nods of both clips, on the page clock.
-    expect(render.nods.some((n) => n.atMs > first.durationMs)).toBe(true);
-    expect(render.nods.some((n) => n.atMs < first.durationMs)).toBe(true);
+    expect(render.nods.some((n) => n.atMs > firstMs)).toBe(true);
+    expect(render.nods.some((n) => n.atMs < firstMs)).toBe(true);
   });
 
   it('moves on the clip clock for a clip heard on its own (an unsaved 试听)', () => {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import type { FileStore } from '../adapters/files';
 
 /*
  * Render plans name files by their absolute path on the machine that planned them. With S3, a
@@ -98,4 +99,26 @@ function mapStrings(value: unknown, map: (s: string) => string): unknown {
   if (value && typeof value === 'object')
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mapStrings(v, map)]));
   return value;
+}
+
+/** The app's own folder (library art, ffmpeg, fonts): the same files on every machine, wherever installed. */
+const APP_DIR = path.resolve(import.meta.dirname, '../../..');
+
+/**
+ * How a render's tasks name files: S3 copies against the copies folder (a worker
+ * fetches its own by key), files in DATA_DIR against it (shared by the workers without S3), the
+ * app's files against its folder.
+ */
+export function renderPaths(files: FileStore, dataDir: string): PortablePaths {
+  const roots: PathRoot[] = [];
+  if (files.copiesDir)
+    roots.push({
+      name: 's3',
+      dir: files.copiesDir,
+      // `<version folder>/<key>`: this machine fetches the key's current version.
+      fetch: (rest) => files.localPath(rest.slice(rest.indexOf('/') + 1)),
+    });
+  // DATA_DIR before the app's folder, which holds the default ./data: users' files are not the app's.
+  roots.push({ name: 'data', dir: dataDir }, { name: 'app', dir: APP_DIR, versioned: true });
+  return new PortablePaths(roots);
 }

@@ -124,16 +124,16 @@ export function pageTasks(
 
 /**
  * The join step's reading of the settled page tasks: a page that failed on every attempt (on any
- * worker) fails the render, naming the page; otherwise answers which worker rendered each page
- * the tasks rendered (the others came from the cache).
+ * worker) fails the render, naming the page; otherwise answers, for each of `pages`, the worker
+ * whose task rendered it, or null where no task did (it came from the cache).
  */
-export function pageWorkers(settled: SettledTasks, pages: { plan: PagePlan; key: string }[]): string[] {
+export function pageWorkers(
+  settled: SettledTasks,
+  pages: { plan: PagePlan; key: string }[],
+): (string | null)[] {
   const failed = pages.find((p) => settled.failures.has(pageTaskId(p)));
   if (failed) throw new JobFailure(`第${failed.plan.index}页合成失败，请稍后重试`);
-  return pages.flatMap((p) => {
-    const result = settled.results.get(pageTaskId(p)) as PageTaskResult | undefined;
-    return result ? [result.worker] : [];
-  });
+  return pages.map((p) => (settled.results.get(pageTaskId(p)) as PageTaskResult | undefined)?.worker ?? null);
 }
 
 const pageTaskId = (p: { plan: PagePlan; key: string }) => `page-${p.plan.index}-${p.key.slice(0, 12)}`;

@@ -24,6 +24,7 @@ import {
   RENDER_PAGE_TASK,
   runPool,
 } from './renderFanOut';
+import { encodedCounts, pageSegments, pagesDone } from './pageSegments';
 import { renderPage, subtitleScript } from './renderPage';
 import { prepareRender, type PreparedRender } from './renderPrepare';
 import { joinWithSoundtrackArgs, type SoundCaches } from './soundtrack';
@@ -35,7 +36,7 @@ import {
   soundtrackTaskHandler,
 } from './soundtrackTask';
 import { timed, timedFfmpeg } from './renderProfile';
-import { PortablePaths, type PathRoot } from './portablePaths';
+import { renderPaths, type PortablePaths } from './portablePaths';
 
 export const RENDER_JOB = 'render';
 /**
@@ -54,9 +55,12 @@ export interface RenderResult {
   width: number;
   height: number;
   pageCount: number;
-  /** Pages encoded by this render; the others came from the page cache. */
+  /** Pages encoded by this render (wholly or one segment of them); the others came from the page cache. */
   pagesRendered: number;
   pagesCached: number;
+  /** The same counted in what was encoded apart: a page's segments (pageSegments.ts), or the page. */
+  segmentsRendered: number;
+  segmentsCached: number;
   /** With BullMQ: the worker that rendered each page this render encoded. */
   renderedBy?: string[];
   /** With BullMQ and music: the worker whose soundtrack task mixed the soundtrack that was joined. */
@@ -159,22 +163,25 @@ async function renderDocument(
   const cache = caches.pages;
   const frame = EXPORT_FRAME[doc.distinguishability];
   const { plans, music } = prepared;
+  // What is encoded apart, cached and joined: each page, or its segments (pageSegments.ts).
+  const units = plans.flatMap(pageSegments);
   const totalMs = plans.reduce((sum, p) => sum + p.durationMs, 0);
   const progressMs = new Map<number, number>();
-  let pagesDone = 0;
-  let pagesCached = 0;
+  const done = new Set<number>();
   const started = Date.now();
   const report = () => {
     const fraction = [...progressMs.values()].reduce((a, b) => a + b, 0) / totalMs;
-    const page = Math.min(plans.length, pagesDone + 1);
+    const page = Math.min(plans.length, pagesDone(units, done) + 1);
     void ctx
       .progress(Math.min(0.99, fraction), progressText(page, plans.length, fraction, started))
       .catch(() => undefined);
   };
-  const pageFiles = plans.map((plan) => path.join(work, `page-${plan.index}.mp4`));
-  // Cached pages first: they count as done at once, so progress and time left reflect the real work.
-  const scripts = plans.map(subtitleScript);
-  const keys = plans.map((plan, i) =>
+  const unitFiles = units.map((u) =>
+    path.join(work, `page-${u.index}${u.segment ? `-${u.segment}` : ''}.mp4`),
+  );
+  // Cached units first: they count as done at once, so progress and time left reflect the real work.
+  const scripts = units.map(subtitleScript);
+  const keys = units.map((plan, i) =>
     // Pages of another encoder build might not join by stream copy: the binary is part of the key.
     pageCacheKey(
       plan,
@@ -186,22 +193,22 @@ async function renderDocument(
   );
   // The join step of a fanned-out render: a page that failed for good fails it here.
   const settled = ctx.fanOut?.settled;
-  const renderedBy =
+  const taskWorkers =
     settled &&
     pageWorkers(
       settled,
-      plans.map((plan, i) => ({ plan, key: keys[i] })),
+      units.map((plan, i) => ({ plan, key: keys[i] })),
     );
+  const renderedBy = taskWorkers?.filter((w): w is string => w !== null);
   // With music on BullMQ the soundtrack is a task beside the pages (soundtrackTask.ts).
   const mix = music ? { file: music, volume: doc.bgMusicVolume } : null;
   const soundTask = mix && soundtrackTask(plans, mix, keys, caches.paths);
   const mixed = settled && soundTask ? soundtrackResult(settled, soundTask) : undefined;
   const missing: number[] = [];
-  for (const [i, plan] of plans.entries()) {
-    if (await timed('page cache', () => cache.take(keys[i], pageFiles[i]))) {
-      progressMs.set(plan.index, plan.durationMs);
-      pagesDone++;
-      pagesCached++;
+  for (const [i, plan] of units.entries()) {
+    if (await timed('page cache', () => cache.take(keys[i], unitFiles[i]))) {
+      progressMs.set(i, plan.durationMs);
+      done.add(i);
     } else missing.push(i);
   }
   report();
@@ -209,12 +216,13 @@ async function renderDocument(
     // BullMQ: each missing page becomes a child task that any worker takes; this run ends here and
     // the job runs again (settled) to join them from the shared page cache.
     const cachedMs = [...progressMs.values()].reduce((a, b) => a + b, 0);
+    const pagesBefore = pagesDone(units, done);
     ctx.fanOut.waitFor(RENDER_PAGE_TASK, [
       ...(soundTask ? [soundTask] : []),
       ...pageTasks(
-        missing.map((i) => ({ plan: plans[i], script: scripts[i], key: keys[i] })),
+        missing.map((i) => ({ plan: units[i], script: scripts[i], key: keys[i] })),
         preset,
-        { baseMs: cachedMs, totalMs, pagesBefore: pagesCached, pageCount: plans.length, startedAt: started },
+        { baseMs: cachedMs, totalMs, pagesBefore, pageCount: plans.length, startedAt: started },
         caches.paths,
       ),
     ]);
@@ -235,15 +243,15 @@ async function renderDocument(
   soundtrack?.catch((error: unknown) => stop.abort(error));
   // In this process (the job table), or on every worker as page tasks (BullMQ).
   const renderHere = async (i: number) => {
-    const plan = plans[i];
-    await renderPage(plan, scripts[i], work, pageFiles[i], preset, stop.signal, (pageMs) => {
-      progressMs.set(plan.index, pageMs);
+    const plan = units[i];
+    await renderPage(plan, scripts[i], work, unitFiles[i], preset, stop.signal, (pageMs) => {
+      progressMs.set(i, pageMs);
       report();
     });
     // A page that cannot be cached (disk full) is still a rendered page.
-    await timed('page cache', () => cache.put(keys[i], pageFiles[i])).catch(() => undefined);
-    progressMs.set(plan.index, plan.durationMs);
-    pagesDone++;
+    await timed('page cache', () => cache.put(keys[i], unitFiles[i])).catch(() => undefined);
+    progressMs.set(i, plan.durationMs);
+    done.add(i);
     report();
   };
   // In this process: every missing page with the job table; with BullMQ only at the join step,
@@ -257,7 +265,7 @@ async function renderDocument(
     .finally(() => ctx.signal.removeEventListener('abort', onCancel));
 
   const list = path.join(work, 'pages.ffconcat');
-  await writeFile(list, concatList(pageFiles));
+  await writeFile(list, concatList(unitFiles));
   const file = path.join(work, 'video.mp4');
   const sound = await soundtrack;
   if (sound) {
@@ -272,31 +280,11 @@ async function renderDocument(
     size: (await stat(file)).size,
     ...frame,
     pageCount: plans.length,
-    pagesRendered: (renderedBy ? renderedBy.length : 0) + missing.length,
-    pagesCached: plans.length - (renderedBy ? renderedBy.length : 0) - missing.length,
+    ...encodedCounts(
+      units,
+      units.map((_, i) => missing.includes(i) || Boolean(taskWorkers?.[i])),
+    ),
     ...(renderedBy ? { renderedBy } : {}),
     ...(sound?.by ? { soundtrackBy: sound.by } : {}),
   };
-}
-
-/** The app's own folder (library art, ffmpeg, fonts): the same files on every machine, wherever installed. */
-const APP_DIR = path.resolve(import.meta.dirname, '../../..');
-
-/**
- * How a render's tasks name files (portablePaths.ts): S3 copies against the copies folder (a worker
- * fetches its own by key), files in DATA_DIR against it (shared by the workers without S3), the
- * app's files against its folder.
- */
-function renderPaths(files: FileStore, dataDir: string): PortablePaths {
-  const roots: PathRoot[] = [];
-  if (files.copiesDir)
-    roots.push({
-      name: 's3',
-      dir: files.copiesDir,
-      // `<version folder>/<key>`: this machine fetches the key's current version.
-      fetch: (rest) => files.localPath(rest.slice(rest.indexOf('/') + 1)),
-    });
-  // DATA_DIR before the app's folder, which holds the default ./data: users' files are not the app's.
-  roots.push({ name: 'data', dir: dataDir }, { name: 'app', dir: APP_DIR, versioned: true });
-  return new PortablePaths(roots);
 }

@@ -22,6 +22,8 @@ export function splitsIntoSegments(plan: PagePlan): boolean {
   return (
     Boolean(plan.silent) &&
     plan.audio.length > 1 &&
+    // A clip of no frame would be a segment of none (an empty MP4 does not join).
+    plan.audio.every((a) => a.durationMs >= 1000 / plan.fps) &&
     !plan.parts &&
     !plan.video &&
     !plan.character.own &&

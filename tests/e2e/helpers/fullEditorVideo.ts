@@ -2,7 +2,13 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { pointingSide, stickerStartMs, torsoPoseAt, type MotionTimeline } from '../../../src/model/motion';
+import {
+  clipLengthMs,
+  pointingSide,
+  stickerStartMs,
+  torsoPoseAt,
+  type MotionTimeline,
+} from '../../../src/model/motion';
 import { characterBox, slideBox as layoutSlideBox, type ProjectDocument } from '../../../src/model/project';
 import type { TimedWord } from '../../../src/model/speech';
 import type { Box } from '../../../src/server/video/planTypes';
@@ -76,12 +82,13 @@ export function describeDownloadedMp4(run: () => FullEditorRun): void {
       expect(run().final, 'the synthesis step ran').toBeDefined();
       const pages = run().final.ppt.pages;
       const clips = await Promise.all(pages[0].childList.map((c) => clipTimings(c.tts)));
-      const segMs = clips.map((c) => c.durationMs);
-      const lengths = [frameAligned(segMs.reduce((a, b) => a + b, 0))];
-      const audio = clips.map((c) => ({
+      // Each clip lasts whole frames on the page (its sound padded), as the render plans it.
+      const segMs = clips.map((c) => clipLengthMs(c.durationMs));
+      const lengths = [segMs.reduce((a, b) => a + b, 0)];
+      const audio = clips.map((c, i) => ({
         file: '',
         mouth: [],
-        durationMs: c.durationMs,
+        durationMs: segMs[i],
         words: c.words ?? [],
       }));
       const stickers = pages[0].textureList.map((t) => ({

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clipLengthMs } from '../../../src/model/motion';
 import type { ProjectDocument } from '../../../src/model/project';
 import { ffmpegPath, probe } from '../../../src/server/adapters/media/ffmpeg';
+import { SharedPageCache } from '../../../src/server/video/pageCacheShared';
 import { decodeFrame } from '../helpers/video';
 import { multipart, startTestServer, type TestServer } from '../helpers/testServer';
 import { RenderProject } from './renderProject';
@@ -122,7 +123,11 @@ describe('a page rendered as its segments', () => {
     expect(Math.abs((audio?.durationMs ?? 0) - totalMs)).toBeLessThan(45);
 
     // From scratch (no page cache): the segments taken from the cache show the same frames.
-    rmSync(path.join(t.config.dataDir, 'cache', 'pages'), { recursive: true, force: true });
+    const pages = path.join(t.config.dataDir, 'cache', 'pages');
+    rmSync(pages, { recursive: true, force: true });
+    // With S3 the bucket holds every page too (the shared cache): emptied as well.
+    if (t.server.files.kind === 's3')
+      await new SharedPageCache(pages, t.server.files, { maxBytes: 0, maxAgeMs: 0 }).pruneBucket();
     const fresh = await project.render(doc(edited, editedText), 'fresh.mp4');
     expect(fresh.result).toMatchObject({ segmentsRendered: 3, segmentsCached: 0 });
     // Compared where the presenter stands (export box of the preview's 20,20 100x175), where a

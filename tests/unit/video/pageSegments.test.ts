@@ -106,6 +106,7 @@ describe('a page rendered as its segments', () => {
     expect(splitsIntoSegments(page())).toBe(true);
     expect(pageSegments({ ...page(), silent: false })).toHaveLength(1);
     expect(pageSegments({ ...page(), audio: [clip('a.wav', 9000)] })).toHaveLength(1);
+    expect(pageSegments({ ...page(), audio: [clip('a.wav', 9000), clip('b.wav', 0)] })).toHaveLength(1);
     expect(pageSegments({ ...page(), video })).toHaveLength(1);
     expect(pageSegments({ ...page(), stickers: [sticker(0, true)] })).toHaveLength(1);
     const part = { isScale: 2, startMs: 0, durationMs: 9000, slide: null, character: null };

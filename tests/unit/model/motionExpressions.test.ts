@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { headCorner, headLayout, motionTimeline, pageMotionOf, poseAt } from '../../../src/model/motion';
+import {
+  headCorner,
+  headLayout,
+  motionTimeline,
+  pageMotionOf,
+  poseAt,
+  type MotionTimeline,
+} from '../../../src/model/motion';
 import type { MouthCue } from '../../../src/model/speech';
 import { motionExpressions } from '../../../src/server/video/layers/motionExpr';
 
@@ -35,14 +42,19 @@ describe('the render follows the motion timeline', () => {
   const motion = motionTimeline({ durationMs: 6000, seed: 2, cues });
   const layout = headLayout(rig, { x: 100, y: 0, width: 617, height: 1080 });
 
-  it('puts the head on the corner and turn the stage computes, on every frame', () => {
-    const expr = motionExpressions(motion, layout, 0);
-    for (let n = 0; n < 150; n++) {
-      const corner = headCorner(layout, poseAt(motion, n * 40));
+  /** The expressions put the head on the corner and turn the stage computes, on `frames` frames. */
+  const expectStagePlacement = (timeline: MotionTimeline, frames: number) => {
+    const expr = motionExpressions(timeline, layout, 0);
+    for (let n = 0; n < frames; n++) {
+      const corner = headCorner(layout, poseAt(timeline, n * 40));
       expect(evaluate(expr.x, n / 25)).toBe(corner.x);
       expect(evaluate(expr.y, n / 25)).toBe(corner.y);
       expect(evaluate(expr.angle, n / 25)).toBeCloseTo(corner.angle, 12);
     }
+  };
+
+  it('puts the head on the corner and turn the stage computes, on every frame', () => {
+    expectStagePlacement(motion, 150);
   });
 
   it("runs the sway on each segment's own clock, eased at the joins, as the stage does", () => {
@@ -53,13 +65,7 @@ describe('the render follows the motion timeline', () => {
       { startMs: 3000, endMs: 6000 },
       { startMs: 6000, endMs: 8000 },
     ]);
-    const expr = motionExpressions(paged, layout, 0);
-    for (let n = 0; n < 200; n++) {
-      const corner = headCorner(layout, poseAt(paged, n * 40));
-      expect(evaluate(expr.x, n / 25)).toBe(corner.x);
-      expect(evaluate(expr.y, n / 25)).toBe(corner.y);
-      expect(evaluate(expr.angle, n / 25)).toBeCloseTo(corner.angle, 12);
-    }
+    expectStagePlacement(paged, 200);
     // At each join the head is at rest, and the second segment moves as the first did.
     expect(Math.abs(poseAt(paged, 3000).tilt)).toBe(0);
     expect(poseAt(paged, 3000 + 1200).x).toBeCloseTo(poseAt(paged, 1200).x, 9);

@@ -20,6 +20,8 @@ export interface FanOutProgress {
   totalMs: number;
   pagesBefore: number;
   pageCount: number;
+  /** The tasks of the render: pages, or segments of pages (pageSegments.ts), still to encode. */
+  taskCount: number;
   /** When the render started, for the time left. */
   startedAt: number;
 }
@@ -79,9 +81,9 @@ export function pageTaskHandler(
       const report = async (pageMs: number) => {
         reported = Date.now();
         const sums = await ctx.tally(pageMs, durationMs);
-        const { baseMs, totalMs, pagesBefore, pageCount, startedAt } = task.progress;
+        const { baseMs, totalMs, pageCount, startedAt } = task.progress;
         const fraction = (baseMs + sums.done) / totalMs;
-        const page = Math.min(pageCount, pagesBefore + sums.complete + 1);
+        const page = pageInWork(task.progress, sums.complete);
         await ctx.parentProgress(fraction, progressText(page, pageCount, fraction, startedAt));
       };
       await mkdir(work, { recursive: true });
@@ -99,6 +101,16 @@ export function pageTaskHandler(
       }
     },
   };
+}
+
+/**
+ * The page a fanned-out render is at once `complete` of its tasks are done. Tasks may be segments
+ * of pages (pageSegments.ts): the pages left are counted by the share of the tasks done.
+ */
+export function pageInWork(progress: FanOutProgress, complete: number): number {
+  const { pagesBefore, pageCount, taskCount } = progress;
+  const finished = Math.floor((complete * (pageCount - pagesBefore)) / Math.max(1, taskCount));
+  return Math.min(pageCount, pagesBefore + finished + 1);
 }
 
 /** The page tasks of a render's missing pages (the parent's first step hands them to FanOut.waitFor). */

@@ -222,7 +222,14 @@ async function renderDocument(
       ...pageTasks(
         missing.map((i) => ({ plan: units[i], script: scripts[i], key: keys[i] })),
         preset,
-        { baseMs: cachedMs, totalMs, pagesBefore, pageCount: plans.length, startedAt: started },
+        {
+          baseMs: cachedMs,
+          totalMs,
+          pagesBefore,
+          pageCount: plans.length,
+          taskCount: missing.length,
+          startedAt: started,
+        },
         caches.paths,
       ),
     ]);

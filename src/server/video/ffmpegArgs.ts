@@ -97,6 +97,23 @@ export function pageArgs(plan: PagePlan, files: PageFiles, preset: string = DEFA
     '-r', String(plan.fps),
     '-t', sec(plan.durationMs),
     ...videoCodec(preset), ...(plan.silent ? ['-an'] : AUDIO_CODEC),
-    '-f', 'mp4', files.output,
+    ...outputArgs(files),
+  ]; // prettier-ignore
+}
+
+/**
+ * One MP4, or with `cutFrames` the page's segments' MP4s (`output` then a `%d` pattern): a key
+ * frame forced at each cut and the segment muxer starting a file there, each file laid out as a
+ * segment encoded alone (its B-frame delay in its own edit list, not shifted by the whole page's,
+ * hence `-avoid_negative_ts disabled`), so any of them joins by copy with segments rendered apart.
+ */
+function outputArgs(files: PageFiles): string[] {
+  const cuts = files.cutFrames;
+  if (!cuts?.length) return ['-f', 'mp4', files.output];
+  return [
+    '-force_key_frames', `expr:${cuts.map((n) => `eq(n,${n})`).join('+')}`, '-forced-idr', '1',
+    '-avoid_negative_ts', 'disabled',
+    '-f', 'segment', '-segment_format', 'mp4', '-segment_frames', cuts.join(','),
+    '-reset_timestamps', '1', files.output,
   ]; // prettier-ignore
 }

@@ -81,3 +81,42 @@ export function encodedCounts(units: readonly PagePlan[], encoded: readonly bool
     segmentsCached: units.length - segmentsRendered,
   };
 }
+
+/**
+ * What a render encodes, one ffmpeg each: each missing unit alone, except a split page whose
+ * segments are all missing (a first render, or every page again): that page is encoded whole and
+ * cut into its segments' files at `cutFrames` (renderPage's PageOutput), so a full render starts
+ * one process, decodes the page's inputs and starts x264 once a page, as before pages were split.
+ * `pages[p]`: page p's units (pageSegments), which in order are the render's units.
+ */
+export interface PageRun {
+  plan: PagePlan;
+  units: number[];
+  /** Where each unit after the first starts, in frames of `plan`; empty for a unit alone. */
+  cutFrames: number[];
+}
+
+export function pageRuns(
+  pages: readonly PagePlan[][],
+  plans: readonly PagePlan[],
+  missing: readonly number[],
+): PageRun[] {
+  const open = new Set(missing);
+  const runs: PageRun[] = [];
+  let first = 0;
+  for (const [p, segments] of pages.entries()) {
+    const indices = segments.map((_, k) => first + k);
+    first += segments.length;
+    if (segments.length > 1 && indices.every((i) => open.has(i))) {
+      const plan = plans[p];
+      const cutFrames = clipStarts(plan.audio, plan.fps)
+        .slice(1)
+        .map((ms) => Math.round((ms * plan.fps) / 1000));
+      runs.push({ plan, units: indices, cutFrames });
+    } else {
+      for (const i of indices)
+        if (open.has(i)) runs.push({ plan: segments[i - indices[0]], units: [i], cutFrames: [] });
+    }
+  }
+  return runs;
+}

@@ -190,6 +190,8 @@ export interface PageFiles {
   /** The page's ASS script and the only folder its font may come from; null: no subtitles. */
   subtitles?: { assFile: string; fontsDir: string } | null;
   output: string;
+  /** A page rendered as its segments at once: the frames where each segment after the first starts. */
+  cutFrames?: number[];
   /** One still and mouth/blink track per shot part, when the plan has parts. */
   parts?: PartFiles[];
   /**

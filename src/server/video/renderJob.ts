@@ -24,7 +24,7 @@ import {
   RENDER_PAGE_TASK,
   runPool,
 } from './renderFanOut';
-import { encodedCounts, pageSegments, pagesDone } from './pageSegments';
+import { encodedCounts, pageRuns, pageSegments, pagesDone, type PageRun } from './pageSegments';
 import { renderPage, subtitleScript } from './renderPage';
 import { prepareRender, type PreparedRender } from './renderPrepare';
 import { joinWithSoundtrackArgs, type SoundCaches } from './soundtrack';
@@ -164,7 +164,8 @@ async function renderDocument(
   const frame = EXPORT_FRAME[doc.distinguishability];
   const { plans, music } = prepared;
   // What is encoded apart, cached and joined: each page, or its segments (pageSegments.ts).
-  const units = plans.flatMap(pageSegments);
+  const segmented = plans.map(pageSegments);
+  const units = segmented.flat();
   const totalMs = plans.reduce((sum, p) => sum + p.durationMs, 0);
   const progressMs = new Map<number, number>();
   const done = new Set<number>();
@@ -249,21 +250,29 @@ async function renderDocument(
     : null;
   soundtrack?.catch((error: unknown) => stop.abort(error));
   // In this process (the job table), or on every worker as page tasks (BullMQ).
-  const renderHere = async (i: number) => {
-    const plan = units[i];
-    await renderPage(plan, scripts[i], work, unitFiles[i], preset, stop.signal, (pageMs) => {
-      progressMs.set(i, pageMs);
+  const renderHere = async ({ plan, units: made, cutFrames }: PageRun) => {
+    const output = cutFrames.length
+      ? { files: made.map((i) => unitFiles[i]), cutFrames }
+      : unitFiles[made[0]];
+    // A page encoded whole reports its segments' progress in turn, on the page clock.
+    const startsMs = [0, ...cutFrames.map((n) => (n * 1000) / plan.fps)];
+    await renderPage(plan, subtitleScript(plan), work, output, preset, stop.signal, (pageMs) => {
+      made.forEach((i, k) =>
+        progressMs.set(i, Math.max(0, Math.min(units[i].durationMs, pageMs - startsMs[k]))),
+      );
       report();
     });
-    // A page that cannot be cached (disk full) is still a rendered page.
-    await timed('page cache', () => cache.put(keys[i], unitFiles[i])).catch(() => undefined);
-    progressMs.set(i, plan.durationMs);
-    done.add(i);
+    for (const i of made) {
+      // A page that cannot be cached (disk full) is still a rendered page.
+      await timed('page cache', () => cache.put(keys[i], unitFiles[i])).catch(() => undefined);
+      progressMs.set(i, units[i].durationMs);
+      done.add(i);
+    }
     report();
   };
   // In this process: every missing page with the job table; with BullMQ only at the join step,
   // a page the tasks left out of the cache (it was pruned meanwhile).
-  const rendering = runPool(missing, PAGE_CONCURRENCY, renderHere);
+  const rendering = runPool(pageRuns(segmented, plans, missing), PAGE_CONCURRENCY, renderHere);
   await rendering
     .catch((error: unknown) => {
       stop.abort(error);

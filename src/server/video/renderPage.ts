@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises';
+import { rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pageCues } from '../../model/speech/subtitleCues';
 import { SUBTITLE_FONT_NAME, subtitleFontDir } from '../adapters/media/fonts';
@@ -70,11 +70,17 @@ async function pageStills(
   return { still, front, ...(gesture ? { arms: await writeArmsTrack(gesture.sprites) } : {}) };
 }
 
+/**
+ * Where a page's encoding goes: one MP4, or the files of its segments (pageSegments.ts), cut from
+ * one encoding at the frames where each segment after the first starts.
+ */
+export type PageOutput = string | { files: string[]; cutFrames: number[] };
+
 export async function renderPage(
   plan: PagePlan,
   script: string | null,
   work: string,
-  output: string,
+  output: PageOutput,
   preset: string,
   signal: AbortSignal,
   onProgress: (pageMs: number) => void,
@@ -140,7 +146,8 @@ export async function renderPage(
       headTrack: headFile,
       audio: plan.audio.map((a) => a.file),
       subtitles,
-      output,
+      output: typeof output === 'string' ? output : `${prefix}-cut-%d.mp4`,
+      ...(typeof output === 'string' ? {} : { cutFrames: output.cutFrames }),
       parts,
       front,
       arms,
@@ -152,7 +159,26 @@ export async function renderPage(
     durationMs: plan.durationMs,
     onProgress: (p) => onProgress(Math.min(p.outTimeMs, plan.durationMs)),
   });
+  if (typeof output !== 'string') await moveCuts(`${prefix}-cut-`, output.files);
   if (profiling()) {
     await timedFfmpeg('of which filters without encoding (profile run)', filtersOnlyArgs(args), { signal });
   }
+}
+
+/** The segment muxer's files (`${base}0.mp4`, ...) moved to the segments' own names, all or none. */
+async function moveCuts(base: string, files: string[]): Promise<void> {
+  const made = files.map((_, k) => `${base}${k}.mp4`);
+  const present = await Promise.all(
+    made.map((f) =>
+      stat(f).then(
+        (s) => s.size > 0,
+        () => false,
+      ),
+    ),
+  );
+  // A cut that fell elsewhere would make one file fewer (or an empty one): never cache such a page.
+  if (present.includes(false) || (await stat(`${base}${files.length}.mp4`).catch(() => null))) {
+    throw new Error(`page cut into the wrong number of segments (expected ${files.length})`);
+  }
+  await Promise.all(made.map((f, k) => rename(f, files[k])));
 }

@@ -138,6 +138,14 @@ describe('a page rendered as its segments', () => {
       const [reused, scratch] = [again.file, fresh.file].map((f) => decodeFrame(f, { frame }, presenter));
       expect(difference(reused, scratch), `frame ${frame}`).toBeLessThan(0.5);
     }
+    // From scratch the page is encoded whole and cut into its segments' files (pageRuns); the
+    // edited first segment of `again` was encoded alone: the same frames up to the encoder (0.50
+    // measured on the last, where one encoding ends and the other codes on into the next segment).
+    for (const frame of [0, 1, 30, secondStart - 1]) {
+      const [alone, cut] = [again.file, fresh.file].map((f) => decodeFrame(f, { frame }, presenter));
+      expect(difference(alone, cut), `frame ${frame}`).toBeLessThan(1.5);
+    }
+    expect(frames(fresh.file)).toBe(totalMs / 40);
 
     // Without music the page keeps its sound and renders whole, on the page clock: the picture is
     // the one its segments showed (the stage's, which evaluates the page's motion as a whole), up

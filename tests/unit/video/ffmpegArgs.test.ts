@@ -124,6 +124,22 @@ describe('page arguments', () => {
     expect(args.at(-1)).toBe('o.mp4');
   });
 
+  it("cuts a page encoded whole into its segments' files at key frames forced on their first frames", () => {
+    const clip = (file: string, durationMs: number) => ({ file, durationMs, mouth: [] });
+    const silent = { ...plan, silent: true, audio: [clip('a.wav', 1000), clip('b.wav', 2280)] };
+    const files = { still: 's.png', mouthTrack: 'm.txt', blinkTrack: 'b.txt', audio: [] };
+    const args = pageArgs(silent, { ...files, output: 'p-cut-%d.mp4', cutFrames: [25, 50] });
+    expect(args.slice(args.indexOf('-an') + 1)).toEqual([
+      '-force_key_frames', 'expr:eq(n,25)+eq(n,50)', '-forced-idr', '1',
+      '-avoid_negative_ts', 'disabled',
+      '-f', 'segment', '-segment_format', 'mp4', '-segment_frames', '25,50',
+      '-reset_timestamps', '1', 'p-cut-%d.mp4',
+    ]); // prettier-ignore
+    // Without cuts: one MP4, nothing forced.
+    const whole = pageArgs(silent, { ...files, output: 'o.mp4' });
+    expect(whole.slice(whole.indexOf('-an') + 1)).toEqual(['-f', 'mp4', 'o.mp4']);
+  });
+
   it('joins pages by stream copy with the index at the front', () => {
     expect(concatArgs('l.txt', 'v.mp4')).toEqual([
       '-y',

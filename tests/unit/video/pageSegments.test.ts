@@ -3,6 +3,7 @@ import type { MouthCue } from '../../../src/model/speech';
 import { pageCacheKey } from '../../../src/server/video/pageCache';
 import {
   encodedCounts,
+  pageRuns,
   pageSegments,
   pagesDone,
   SHOWN_BEFORE_MS,
@@ -125,5 +126,24 @@ describe('a page rendered as its segments', () => {
     });
     expect(pagesDone(units, new Set([0, 1, 3]))).toBe(1);
     expect(pagesDone(units, new Set([0, 1, 2, 3]))).toBe(2);
+  });
+
+  it('encodes a page whose segments are all missing in one run cut at their first frames, else each apart', () => {
+    const split = page();
+    const alone = { ...base, index: 5 };
+    const pages = [pageSegments(split), [alone]];
+    const plans = [split, alone];
+    // Clips of 2800 and 2800 ms at 25 fps: the second segment starts on frame 70, the third on 140.
+    expect(pageRuns(pages, plans, [0, 1, 2, 3])).toEqual([
+      { plan: split, units: [0, 1, 2], cutFrames: [70, 140] },
+      { plan: alone, units: [3], cutFrames: [] },
+    ]);
+    // One segment edited: it alone, on its own plan.
+    expect(pageRuns(pages, plans, [1])).toEqual([{ plan: pages[0][1], units: [1], cutFrames: [] }]);
+    expect(pageRuns(pages, plans, [0, 2])).toEqual([
+      { plan: pages[0][0], units: [0], cutFrames: [] },
+      { plan: pages[0][2], units: [2], cutFrames: [] },
+    ]);
+    expect(pageRuns(pages, plans, [])).toEqual([]);
   });
 });

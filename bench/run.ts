@@ -61,7 +61,7 @@ const RENDER_ONLY = process.argv.includes('--render') || process.argv.includes('
 // bench/results/rerender.json unless BENCH_OUT says otherwise).
 const RERENDER_ONLY = process.argv.includes('--rerender');
 /** Interleaved rounds of ours and the baselines (rounds.ts). */
-const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS) || 3);
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS) || 5);
 // CPU seconds of this process and the ffmpeg it runs: the render's cost whatever else the machine runs.
 const cpuNow = () => processTreeCpuSeconds() ?? 0;
 
@@ -199,8 +199,14 @@ try {
   // Interleaved rounds of ours and both baselines (rounds.ts); the first render above warmed the
   // soundtrack pieces its edits left to encode, so every round renders the same work.
   const noSubtitles = { ...doc, subtitle: 2 as const, ppt: { ...doc.ppt, pages } };
+  let oursVideo = plain.video.url;
   const rounds = await benchRounds(ROUNDS, {
-    ours: () => render(noSubtitles),
+    ours: async () => {
+      const made = await render(noSubtitles);
+      oursVideo = made.video.url;
+      return made;
+    },
+    frames: () => encoderOnFrames(fileOf(oursVideo), baseDir, preset),
     naive: () => timedCpu(() => naiveRender(baselinePages, baseDir, preset)),
     encoder: () => timedCpu(() => encoderAlone(baselinePages, baseDir, preset)),
     forget: () => rmSync(path.join(dataDir, 'cache', 'pages'), { recursive: true, force: true }),
@@ -208,19 +214,21 @@ try {
   const ratios = roundRatios(rounds);
   const middle = rounds[ratios.vsNaive.indexOf(ratios.medianVsNaive)];
   const { ours, naive, encoder } = middle;
-  // The limit on our own frames (a moving presenter costs x264 more than a still that never changes).
-  const framesCpuS = await encoderOnFrames(fileOf(plain.video.url), baseDir, preset);
+  const framesCpuS = middle.framesCpuS;
   results.baselines = {
-    note: `same pages and lengths, 1080p, ${preset} (the calibrated preset, as ours); the baselines have no lip-sync, blinks, head motion, subtitles, stickers, video or music. Ours is the render without subtitles (music on), pages not cached. ${ROUNDS} interleaved rounds (ours, naive, x264 alone); the figures are the round with the median naive ratio's. CPU figures: this process and its ffmpeg children, from /proc`,
+    note: `same pages and lengths, 1080p, ${preset} (the calibrated preset, as ours); the baselines have no lip-sync, blinks, head motion, subtitles, stickers, video or music. Ours is the render without subtitles (music on), pages not cached. ${ROUNDS} interleaved rounds (ours, naive, x264 alone, x264 on the frames ours made); the figures are the round with the median naive ratio's. CPU figures: this process and its ffmpeg children, from /proc`,
     rounds: rounds.map((r) => ({
       oursCpuSeconds: +r.ours.cpuS.toFixed(1),
       naiveCpuSeconds: +r.naive.cpuS.toFixed(1),
       encoderAloneCpuSeconds: +r.encoder.cpuS.toFixed(1),
+      encoderOnOurFramesCpuSeconds: +r.framesCpuS.toFixed(1),
     })),
     oursVsEncoderAloneCpuPerRound: ratios.vsEncoder,
     oursVsNaiveCpuPerRound: ratios.vsNaive,
+    oursVsEncoderOnOurFramesCpuPerRound: ratios.vsFrames,
     medianOursVsEncoderAloneCpu: ratios.medianVsEncoder,
     medianOursVsNaiveCpu: ratios.medianVsNaive,
+    medianOursVsEncoderOnOurFramesCpu: ratios.medianVsFrames,
     oursCpuSeconds: +ours.cpuS.toFixed(1),
     naiveLoop1Seconds: seconds(naive.ms),
     naiveRealtimeFactor: +(videoS / (naive.ms / 1000)).toFixed(2),

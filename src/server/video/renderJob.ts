@@ -256,7 +256,9 @@ async function renderDocument(
       : unitFiles[made[0]];
     // A page encoded whole reports its segments' progress in turn, on the page clock.
     const startsMs = [0, ...cutFrames.map((n) => (n * 1000) / plan.fps)];
-    await renderPage(plan, subtitleScript(plan), work, output, preset, stop.signal, (pageMs) => {
+    // A unit alone has its script already; a whole page's is its segments' on the page clock.
+    const script = cutFrames.length ? subtitleScript(plan) : scripts[made[0]];
+    await renderPage(plan, script, work, output, preset, stop.signal, (pageMs) => {
       made.forEach((i, k) =>
         progressMs.set(i, Math.max(0, Math.min(units[i].durationMs, pageMs - startsMs[k]))),
       );

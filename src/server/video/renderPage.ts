@@ -168,16 +168,13 @@ export async function renderPage(
 /** The segment muxer's files (`${base}0.mp4`, ...) moved to the segments' own names, all or none. */
 async function moveCuts(base: string, files: string[]): Promise<void> {
   const made = files.map((_, k) => `${base}${k}.mp4`);
-  const present = await Promise.all(
-    made.map((f) =>
-      stat(f).then(
-        (s) => s.size > 0,
-        () => false,
-      ),
-    ),
-  );
+  const sizeOf = (file: string) =>
+    stat(file)
+      .then((s) => s.size)
+      .catch(() => 0);
+  const sizes = await Promise.all(made.map(sizeOf));
   // A cut that fell elsewhere would make one file fewer (or an empty one): never cache such a page.
-  if (present.includes(false) || (await stat(`${base}${files.length}.mp4`).catch(() => null))) {
+  if (sizes.includes(0) || (await sizeOf(`${base}${files.length}.mp4`)) > 0) {
     throw new Error(`page cut into the wrong number of segments (expected ${files.length})`);
   }
   await Promise.all(made.map((f, k) => rename(f, files[k])));

@@ -105,17 +105,18 @@ export function pageRuns(
   const runs: PageRun[] = [];
   let first = 0;
   for (const [p, segments] of pages.entries()) {
-    const indices = segments.map((_, k) => first + k);
+    const units = segments.map((_, k) => first + k);
     first += segments.length;
-    if (segments.length > 1 && indices.every((i) => open.has(i))) {
-      const plan = plans[p];
-      const cutFrames = clipStarts(plan.audio, plan.fps)
-        .slice(1)
-        .map((ms) => Math.round((ms * plan.fps) / 1000));
-      runs.push({ plan, units: indices, cutFrames });
+    if (segments.length > 1 && units.every((i) => open.has(i))) {
+      // Cut where the segments the keys were made from start, so each file is its segment.
+      const { fps } = plans[p];
+      let atMs = 0;
+      const cutFrames = segments.slice(0, -1).map((s) => Math.round(((atMs += s.durationMs) * fps) / 1000));
+      runs.push({ plan: plans[p], units, cutFrames });
     } else {
-      for (const i of indices)
-        if (open.has(i)) runs.push({ plan: segments[i - indices[0]], units: [i], cutFrames: [] });
+      for (const [k, plan] of segments.entries()) {
+        if (open.has(units[k])) runs.push({ plan, units: [units[k]], cutFrames: [] });
+      }
     }
   }
   return runs;

@@ -57,7 +57,7 @@ describe('render profile (npm run bench -- --profile)', () => {
     expect(filtersOnlyArgs(encoded)).toEqual([
       ...args,
       '-c:v',
-      'rawvideo',
+      'wrapped_avframe',
       '-c:a',
       'pcm_s16le',
       '-f',

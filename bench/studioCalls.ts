@@ -51,6 +51,9 @@ export async function uploadDeck(base: string, call: BenchCall, token: string) {
   return info;
 }
 
+/** How often the app's task screen asks for a render's status. */
+const APP_POLL_MS = 3000;
+
 /**
  * Renders the project as saved and polls its status until the render ends; the finished status
  * (with `video`). A render that fails or is cancelled throws, named by `what`.
@@ -83,6 +86,3 @@ export async function renderToEnd(
   if (status.status !== 'done') throw new Error(`${what} ${status.status}: ${status.message}`);
   return status;
 }
-
-/** How often the app's task screen asks for a render's status. */
-const APP_POLL_MS = 3000;

@@ -102,6 +102,8 @@ try {
   doc.ppt.uuid = info.uuidStr;
   // Full render (cold page cache), then the same project after one page's narration changed.
   let revision = 0;
+  // The page cache emptied: the next render encodes every page again (stills, sprites, sound found).
+  const forgetPages = () => rmSync(path.join(dataDir, 'cache', 'pages'), { recursive: true, force: true });
   // The render job's end, read from the job table in this process (studioCalls.ts renderToEnd).
   const renderEnded = async () => {
     const job = await server.jobs.latest(RENDER_JOB, userId, projectId);
@@ -137,7 +139,7 @@ try {
     ];
     // The rounds' render (below): the project again without subtitles, its pages not cached but its
     // stills, sprites and soundtrack found. Its stages are where ours differs from x264 alone.
-    rmSync(path.join(dataDir, 'cache', 'pages'), { recursive: true, force: true });
+    forgetPages();
     profiles.push(await profileRender('as in the rounds', { ...doc, subtitle: 2 }, render));
     const table = profileTable(profiles);
     const out = process.env.BENCH_OUT || path.join(root, 'bench/results/profile.json');
@@ -219,7 +221,7 @@ try {
     frames: () => encoderOnFrames(fileOf(oursVideo), baseDir, preset),
     naive: () => timedCpu(() => naiveRender(baselinePages, baseDir, preset)),
     encoder: () => timedCpu(() => encoderAlone(baselinePages, baseDir, preset)),
-    forget: () => rmSync(path.join(dataDir, 'cache', 'pages'), { recursive: true, force: true }),
+    forget: forgetPages,
   });
   const ratios = roundRatios(rounds);
   const middle = rounds[ratios.vsNaive.indexOf(ratios.medianVsNaive)];

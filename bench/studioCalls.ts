@@ -51,7 +51,10 @@ export async function uploadDeck(base: string, call: BenchCall, token: string) {
   return info;
 }
 
-/** How often the app's task screen asks for a render's status. */
+/**
+ * How often the app asks for a render's status (COMPOSE_POLL_MS in src/app/state/projects.ts, not
+ * imported: that module brings the browser's HTTP client and signals with it).
+ */
 const APP_POLL_MS = 3000;
 
 /**
@@ -72,14 +75,14 @@ export async function renderToEnd(
   ended?: () => Promise<boolean>,
 ) {
   await call('/virtual/v1/userPro/composeProject', { projectId }, token);
-  const pollEvery = ended ? APP_POLL_MS : 250;
-  let asked = performance.now();
+  const tick = ended ? 100 : 250;
+  let sinceAsked = 0;
   let status;
   for (;;) {
-    await new Promise((r) => setTimeout(r, ended ? 100 : pollEvery));
-    const over = ended ? await ended() : true;
-    if (!over && performance.now() - asked < pollEvery) continue;
-    asked = performance.now();
+    await new Promise((r) => setTimeout(r, tick));
+    sinceAsked += tick;
+    if (ended && sinceAsked < APP_POLL_MS && !(await ended())) continue;
+    sinceAsked = 0;
     status = (await call('/virtual/v1/userPro/composeStatus', { projectId }, token)).data;
     if (status.status !== 'queued' && status.status !== 'rendering') break;
   }

@@ -53,7 +53,10 @@ describe.skipIf(!redisUrl || !pgUrl)('web and worker sharing only PostgreSQL, Re
       .poll(
         async () => {
           cluster!.checkWorkers();
-          return (await info()).status;
+          const { status, error } = await info();
+          // A failed deck stays failed: say why, with what the worker printed.
+          if (status === 'failed') throw new Error(`the deck failed: ${error}\n${cluster!.output()}`);
+          return status;
         },
         { timeout: 90_000, interval: 250 },
       )

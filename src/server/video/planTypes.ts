@@ -100,6 +100,8 @@ export interface PageVideoFile {
 export interface PlannedVideo extends PageVideoFile {
   box: Box;
   sound: boolean;
+  /** Its frames scaled per box size (`<w>x<h>`, scaledVideo.ts), read instead of `file`; made by renderPage. */
+  scaled?: Record<string, string>;
 }
 
 /** Everything needed to render one page, in export pixels and files on disk. */

@@ -11,6 +11,7 @@ import { armsOverStill, armsSprites, writeArmsTrack } from './armsTrack';
 import type { MotionTimeline } from '../../model/motion';
 import { filtersOnlyArgs, profiling, timed, timedFfmpeg } from './renderProfile';
 import { withGifLoops } from './gifLoop';
+import { withScaledVideo } from './scaledVideo';
 import { writePartFiles } from './shotPartFiles';
 import { pageMotion, pageMouthCues } from './speaking';
 import { composeFront, composeStill, stillCacheOf, transparentLike } from './stillComposer';
@@ -135,10 +136,13 @@ export async function renderPage(
   const stickers = await timed('GIF loops (made or found)', () =>
     withGifLoops(plan.stickers, prefix, stills),
   );
+  const { video } = await timed('page video scaled (made or found)', () =>
+    withScaledVideo(plan, prefix, stills),
+  );
   // Composing the still and the tracks takes a while: a cancel meanwhile starts no encoder.
   signal.throwIfAborted();
   const args = pageArgs(
-    { ...plan, stickers },
+    { ...plan, stickers, video },
     {
       still,
       mouthTrack: mouthFile,

@@ -22,6 +22,7 @@ export const RENDER_STAGES = [
   'shot-part files',
   'subtitle script',
   'GIF loops (made or found)',
+  'page video scaled (made or found)',
   'page ffmpeg (decode, filters, encode, audio)',
   'of which filters without encoding (profile run)',
   'join pages (concat)',

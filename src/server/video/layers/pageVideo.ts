@@ -1,4 +1,4 @@
-import type { Box, PagePlan } from '../planTypes';
+import type { Box, PagePlan, PlannedVideo } from '../planTypes';
 import { frontArea } from './stills';
 
 const sec = (ms: number) => (ms / 1000).toFixed(3);
@@ -6,9 +6,31 @@ const sec = (ms: number) => (ms / 1000).toFixed(3);
 /** Even pixel size (yuv420p overlays) that stays inside the box, at least 2. */
 const evenPx = (v: number) => Math.max(2, Math.floor(v / 2) * 2);
 
+/** The even size (yuv420p) of the picture a page video fills in `box`. */
+export const videoSize = (box: Box) => ({ width: evenPx(box.width), height: evenPx(box.height) });
+
+/** The name a box's video size is found under in `PlannedVideo.scaled` (scaledVideo.ts). */
+export function sizeName(box: Box): string {
+  const { width, height } = videoSize(box);
+  return `${width}x${height}`;
+}
+
 /**
- * The video of a page scaled inside `box` keeping its aspect, letterboxed in black (as the
- * preview's object-fit: contain), at the page fps, played once and then holding its last frame.
+ * The frames of a page video in `box`: at the page fps, scaled inside the box keeping its aspect
+ * and letterboxed in black (as the preview's object-fit: contain). An open chain.
+ */
+export function pageVideoFrames(input: string, box: Box, fps: number): string {
+  const { width: w, height: h } = videoSize(box);
+  return (
+    `${input}setpts=PTS-STARTPTS,fps=${fps},` +
+    `scale=${w}:${h}:force_original_aspect_ratio=decrease,setsar=1,` +
+    `pad=${w}:${h}:(ow-iw)/2:(oh-ih)/2:color=black,format=yuv420p`
+  );
+}
+
+/**
+ * The video of a page in `box` (pageVideoFrames), played once and then holding its last frame.
+ * `scaled`: the input holds those frames already (scaledVideo.ts), so only the hold is added.
  */
 export function pageVideoChain(
   input: string,
@@ -16,20 +38,25 @@ export function pageVideoChain(
   fps: number,
   holdMs: number,
   label: string,
-  /** Only this stretch of page time (a shot part), restarting at 0. */
-  window?: { startMs: number; durationMs: number },
+  opts: {
+    /** Only this stretch of page time (a shot part), restarting at 0. */
+    window?: { startMs: number; durationMs: number };
+    scaled?: boolean;
+  } = {},
 ): string {
-  const w = evenPx(box.width);
-  const h = evenPx(box.height);
+  const { window, scaled } = opts;
   const cut = window
     ? `,trim=start=${sec(window.startMs)}:duration=${sec(window.durationMs)},setpts=PTS-STARTPTS`
     : '';
-  return (
-    `${input}setpts=PTS-STARTPTS,fps=${fps},` +
-    `scale=${w}:${h}:force_original_aspect_ratio=decrease,setsar=1,` +
-    `pad=${w}:${h}:(ow-iw)/2:(oh-ih)/2:color=black,format=yuv420p,` +
-    `tpad=stop_mode=clone:stop_duration=${sec(holdMs)}${cut}${label}`
-  );
+  // The scaled frames pass fps too: the same time base downstream as the upload's frames have.
+  const frames = scaled ? `${input}setpts=PTS-STARTPTS,fps=${fps}` : pageVideoFrames(input, box, fps);
+  return `${frames},tpad=stop_mode=clone:stop_duration=${sec(holdMs)}${cut}${label}`;
+}
+
+/** The file a page's graph reads the video from at `box`: its scaled frames, or the upload. */
+export function videoFileAt(video: PlannedVideo, box: Box): { file: string; scaled: boolean } {
+  const scaled = video.scaled?.[sizeName(box)];
+  return scaled ? { file: scaled, scaled: true } : { file: video.file, scaled: false };
 }
 
 /**
@@ -55,7 +82,7 @@ export function presenterOverVideo(plan: {
   if (!plan.video) return false;
   const body = frontArea(plan.character.box, plan.frame);
   const at = videoAt(plan.video.box);
-  const video = { ...at, width: evenPx(plan.video.box.width), height: evenPx(plan.video.box.height) };
+  const video = { ...at, ...videoSize(plan.video.box) };
   return (
     body.x < video.x + video.width &&
     video.x < body.x + body.width &&

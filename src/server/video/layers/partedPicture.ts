@@ -1,7 +1,7 @@
 import { inputCount, ownPresenterInput, ownPresenterOver } from '../ownPresenterLayer';
 import type { PagePart, PagePlan, PartFiles } from '../planTypes';
 import { joinParts, partFrames } from '../transitions';
-import { pageVideoChain, pageVideoInput, videoAt } from './pageVideo';
+import { pageVideoChain, pageVideoInput, videoAt, videoFileAt } from './pageVideo';
 import { drawOver, type Picture, type VideoSound } from './picture';
 import { pageMotion } from '../speaking';
 import { partRig } from './headPart';
@@ -57,8 +57,12 @@ export function partPicture(
   };
   if (video && part.slide) {
     // The page video in this part's framing: its own decode, cut to the part's time.
-    const source = pageVideoChain(`[${next()}:v]`, part.slide, fps, plan.durationMs, `[pv${k}]`, window);
-    inputs.push(...pageVideoInput(video.file));
+    const { file, scaled } = videoFileAt(video, part.slide);
+    const source = pageVideoChain(`[${next()}:v]`, part.slide, fps, plan.durationMs, `[pv${k}]`, {
+      window,
+      scaled,
+    });
+    inputs.push(...pageVideoInput(file));
     draw(
       drawOver(head, source, { above: `[pv${k}]`, base: `[vb${k}]`, out: `[vo${k}]` }, videoAt(part.slide)),
     );

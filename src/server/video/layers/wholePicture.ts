@@ -1,5 +1,5 @@
 import type { PageFiles, PagePlan } from '../planTypes';
-import { pageVideoChain, pageVideoInput, videoAt } from './pageVideo';
+import { pageVideoChain, pageVideoInput, videoAt, videoFileAt } from './pageVideo';
 import { overlayAt, type Picture, type VideoSound } from './picture';
 import { pageMotion } from '../speaking';
 import { armsInputs, armsOver } from './armsPart';
@@ -37,6 +37,8 @@ export function wholePicture(plan: PagePlan, files: PageFiles): Picture & { soun
   // Without a front still the body is in the background still: the video does not reach it.
   const front = files.front ? 1 : 0;
   const videoInput = 1 + front + spriteInputCount(rig, files.headTrack);
+  // Its scaled frames (scaledVideo.ts) carry no sound: the sound is then read from the upload.
+  const source = videoFileAt(video, video.box);
   const arms = withArms('[v1]', '[va]', videoInput + 1);
   const labels = { below: arms.below, out: '[v2]', suffix: '' };
   const sprites = presenterSprites(rig, box, fps, { mouth: 1 + front, blink: 2 + front }, labels, motion);
@@ -46,13 +48,13 @@ export function wholePicture(plan: PagePlan, files: PageFiles): Picture & { soun
       ...stillInputs(files.still),
       ...(files.front ? ['-i', files.front] : []),
       ...tracks,
-      ...pageVideoInput(video.file),
+      ...pageVideoInput(source.file),
       ...armsInputs(files.arms),
     ],
     chains: [
       background,
       ...(front ? [`${loopedStill(1, fps, { alpha: true })}[fg]`] : []),
-      pageVideoChain(`[${videoInput}:v]`, video.box, fps, plan.durationMs, '[pv]'),
+      pageVideoChain(`[${videoInput}:v]`, video.box, fps, plan.durationMs, '[pv]', { scaled: source.scaled }),
       ...sprites.sources,
       overVideo,
       ...(front ? [`${overlayAt('[v0]', '[fg]', frontArea(box, plan.frame))}[v1]`] : []),
@@ -60,6 +62,6 @@ export function wholePicture(plan: PagePlan, files: PageFiles): Picture & { soun
       sprites.mouth,
     ],
     head: sprites.head,
-    sound: video.sound ? { input: videoInput } : null,
+    sound: !video.sound ? null : source.scaled ? { file: video.file } : { input: videoInput },
   };
 }

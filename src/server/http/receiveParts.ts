@@ -1,12 +1,10 @@
-import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { Code } from '../../api/envelope';
 import type { FileStore } from '../adapters/files';
 import { ApiError } from './envelope';
-// The storageQuota decorator's type is declared beside receiveUpload.
-import type {} from './upload';
+// The storageQuota decorator's type is declared beside receiveUpload, as is the temp file writer.
+import { pipeToFile } from './upload';
 
 /** One file of a multi-file form, held in a temp file. */
 export interface ReceivedPart {
@@ -72,7 +70,7 @@ export async function receiveParts(
         if (received.size > limit) part.file.destroy(tooLarge);
       });
       try {
-        await pipeline(part.file, createWriteStream(tempFile));
+        await pipeToFile(part.file, tempFile);
       } catch (error) {
         if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge;
         throw error;

@@ -1,5 +1,6 @@
 import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { Code } from '../../api/envelope';
@@ -97,11 +98,26 @@ async function streamToTemp(
     if (size > limit.maxBytes) part.file.destroy(new ApiError(Code.tooLarge, limit.tooLargeMessage));
   });
   try {
-    await pipeline(part.file, createWriteStream(tempFile));
+    await pipeToFile(part.file, tempFile);
     if (part.file.truncated) throw new ApiError(Code.tooLarge, limit.tooLargeMessage);
   } catch (error) {
     await rm(tempFile, { force: true });
     throw error;
   }
   return { tempFile, filename: part.filename, mimetype: part.mimetype, size };
+}
+
+/**
+ * Writes `source` to `file`; when it fails, answers only once the file is closed. A refusal
+ * mid-stream rejects the pipeline before the file's open may have finished, and a file removed
+ * then appeared after its removal (a temp upload left behind, seen under a loaded suite).
+ */
+export async function pipeToFile(source: Readable, file: string): Promise<void> {
+  const out = createWriteStream(file);
+  try {
+    await pipeline(source, out);
+  } catch (error) {
+    if (!out.closed) await new Promise<void>((closed) => out.once('close', () => closed()));
+    throw error;
+  }
 }

@@ -2,8 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { open, readFile, rename, rm } from 'node:fs/promises';
 import sharp from 'sharp';
 import { decodeGifFrames, gifDelays } from '../../model/gifFrames';
-import { runFfmpeg } from '../adapters/media/ffmpeg';
 import type { PageCache } from './pageCache';
+import { timedFfmpeg } from './renderProfile';
 import type { GifLoop, PlannedSticker } from './planTypes';
 
 /*
@@ -67,7 +67,8 @@ export async function writeGifLoop(
     } finally {
       await frames.close();
     }
-    await runFfmpeg([
+    // In a profile, its ffmpeg's CPU counts in its stage (the stage's own timer sees this process only).
+    await timedFfmpeg('GIF loops (made or found)', [
       '-y', '-f', 'rawvideo', '-pix_fmt', 'rgba', '-s', `${size.width}x${size.height}`, '-framerate', fps,
       '-i', `${tag}.rgba`,
       // The conversion the page graph would make (an auto-inserted scale in a filter_complex).

@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { rename, rm } from 'node:fs/promises';
-import { runFfmpeg } from '../adapters/media/ffmpeg';
 import { pageVideoFrames, sizeName, videoSize } from './layers/pageVideo';
 import { identity, type PageCache } from './pageCache';
 import type { Box, PagePlan } from './planTypes';
+import { timedFfmpeg } from './renderProfile';
 
 /*
  * A page video scaled to its box once, not on every render (issue 15). The page graph decoded the
@@ -31,7 +31,8 @@ const scaledKey = (file: string, box: Box, fps: number) =>
 export async function writeScaledVideo(file: string, box: Box, fps: number, out: string): Promise<void> {
   const tag = `${out}.${randomBytes(6).toString('hex')}.tmp`;
   try {
-    await runFfmpeg([
+    // In a profile, its ffmpeg's CPU counts in its stage (the stage's own timer sees this process only).
+    await timedFfmpeg('page video scaled (made or found)', [
       '-y', '-filter_complex_threads', '1', '-threads', '1', '-i', file,
       // A filter_complex as in the page graph: the same scaler flags as there (a -vf would differ).
       '-filter_complex', `${pageVideoFrames('[0:v]', box, fps)}[o]`, '-map', '[o]', '-an',

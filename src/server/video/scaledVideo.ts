@@ -9,7 +9,7 @@ import { timedFfmpeg } from './renderProfile';
  * A page video scaled to its box once, not on every render (issue 15). The page graph decoded the
  * whole upload (the bench's 8 s of 720p: 0.55 CPU s) and scaled and letterboxed every frame (0.15 s
  * more) on each render of the page, for a picture of 588 x 336. Here that chain runs once per video,
- * box size and fps, and its frames are kept losslessly (x264 -qp 0: the same pixels, 4.7 MB for
+ * box size and fps, and its frames are kept losslessly (x264 -qp 0: the same pixels, 4.2 MB for
  * those 8 s, decoded in 0.12 s; raw frames would be 59 MB) with the stills; a later render of any
  * page showing the video at that size reads them, and its graph only holds the last frame.
  */

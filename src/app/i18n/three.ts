@@ -23,6 +23,9 @@ export const threeZh = {
   pageMark: '第{{n}}页 · {{start}}',
   silentBadge: '第{{n}}页尚未合成语音',
   silentStage: '第{{n}}页尚未合成语音，按估算时长静音播放',
+  partialStage: '第{{n}}页有段落尚未合成语音，这些段落按估算时长静音播放',
+  partialNotice:
+    '第 {{pages}} 页有段落在上次合成后改过文字、尚未合成语音：这些段落按每字 0.14 秒的估算时长静音播放。回到编辑器点击 试听 或 合成视频 生成语音后，即可完整预览。',
   silentNotice:
     '第 {{pages}} 页尚未合成语音：这些页按每字 0.14 秒的估算时长静音播放，人物不会说话。回到编辑器点击 试听 或 合成视频 生成语音后，即可完整预览。',
   presenterMissing: '本项目选择的数字人已被删除，预览中不显示人物。请回到编辑器重新选择数字人后再合成。',
@@ -30,6 +33,7 @@ export const threeZh = {
   listTitle: '页面',
   statusVoice: '语音已就绪',
   statusSilent: '未合成语音',
+  statusPartial: '部分语音未合成',
   statusVideo: '含视频',
   statusMuted: '视频静音',
   shot: {
@@ -67,6 +71,9 @@ export const threeEn: typeof threeZh = {
   pageMark: 'Page {{n}} · {{start}}',
   silentBadge: 'Page {{n}} has no narration audio yet',
   silentStage: 'Page {{n}} has no narration audio yet; played silently at its estimated length',
+  partialStage: 'Page {{n}} has segments without audio yet; they play silently at their estimated length',
+  partialNotice:
+    'Pages {{pages}} have segments whose text changed after the last synthesis and that have no audio yet: they play silently at the estimate of 0.14 s per character. Use 试听 or synthesis in the editor to make their audio.',
   silentNotice:
     'Pages {{pages}} have no narration audio yet: they play silently at the estimate of 0.14 s per character and the presenter does not speak. Use 试听 or synthesis in the editor to make their audio.',
   presenterMissing:
@@ -76,6 +83,7 @@ export const threeEn: typeof threeZh = {
   listTitle: 'Pages',
   statusVoice: 'Audio ready',
   statusSilent: 'No audio yet',
+  statusPartial: 'Some audio missing',
   statusVideo: 'Video',
   statusMuted: 'Video muted',
   shot: {

@@ -46,6 +46,11 @@ export const silentPages = computed(() =>
   (threeTimeline.value?.pages ?? []).filter((p) => p.silent).map((p) => p.at + 1),
 );
 
+/** 1-based numbers of the pages with some segments not yet spoken (those played silently). */
+export const partialPages = computed(() =>
+  (threeTimeline.value?.pages ?? []).filter((p) => p.partial).map((p) => p.at + 1),
+);
+
 // The project a load is for, so a slow answer for a project left behind is dropped.
 let loadingId: number | null = null;
 

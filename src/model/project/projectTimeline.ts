@@ -18,7 +18,10 @@ import { clipLengthMs, stickerStartMs } from '../motion/pageMotion';
  *     (the page start for 0 or 1), on the nearest frame, and stays until the page ends.
  *
  * A page without audio yet (never synthesised, or a private voice still working) is timed by the
- * 0.14 s/char estimate of its segments and marked `silent`, so the preview can say so.
+ * 0.14 s/char estimate of its segments and marked `silent`, so the preview can say so. A page whose
+ * segments have audio only in part (text edited after a synthesis) keeps every segment: those
+ * without audio are estimated and quiet, and the page is marked `partial`, since the render makes
+ * their speech before it renders and shows them all.
  */
 
 /** Frame rate of the render; page lengths are whole frames of it. */
@@ -53,6 +56,8 @@ export interface TimelinePage {
   stickers: TimelineSticker[];
   /** The page has no narration audio yet: its clips are estimates and nothing is heard. */
   silent: boolean;
+  /** Some of the page's segments have audio and some not yet: those clips are estimates, quiet. */
+  partial: boolean;
   /** The page video, played from the page start and held on its last frame. */
   video: { path: string; muted: boolean } | null;
 }
@@ -91,27 +96,39 @@ export function frameAlignedMs(ms: number, fps = TIMELINE_FPS): number {
   return Math.ceil(Math.round(((ms * fps) / 1000) * 1e6) / 1e6) * (1000 / fps);
 }
 
-// A page without audio: its segments (or its text) at the 0.14 s/char estimate, nothing heard.
-function estimatedClips(page: Page): { path: string; isScale: number; segment: number; ms: number }[] {
+type SizedClip = { path: string; isScale: number; segment: number; ms: number };
+
+// Each segment with its audio's length, or at the 0.14 s/char estimate ('' path: nothing heard)
+// while it has none; a page without segments is its text, estimated.
+function segmentClips(page: Page, lengths: MediaLengths): SizedClip[] {
   if (page.childList.length)
-    return page.childList.map((c, i) => ({
-      path: '',
-      isScale: c.isScale,
-      segment: i,
-      ms: estimateSeconds(c.ttsText) * 1000,
-    }));
+    return page.childList.map((c, i) =>
+      isAudioPath(c.tts)
+        ? { path: c.tts, isScale: c.isScale, segment: i, ms: Math.max(0, lengths.audioMs(c.tts) ?? 0) }
+        : { path: '', isScale: c.isScale, segment: i, ms: estimateSeconds(c.ttsText) * 1000 },
+    );
   return [{ path: '', isScale: SCALE_NORMAL, segment: -1, ms: estimateSeconds(page.text) * 1000 }];
+}
+
+// What the page plays on the clock: its segments when any has audio (those without estimated), else
+// its whole-page audio, else every segment estimated.
+function sizedClips(page: Page, lengths: MediaLengths): SizedClip[] {
+  const voicedSegments = page.childList.some((c) => isAudioPath(c.tts));
+  if (!voicedSegments && isAudioPath(page.tts))
+    return [
+      { path: page.tts, isScale: SCALE_NORMAL, segment: -1, ms: Math.max(0, lengths.audioMs(page.tts) ?? 0) },
+    ];
+  return segmentClips(page, lengths);
 }
 
 /** Lays the document's pages end to end on one clock (see the rules above). */
 export function projectTimeline(doc: ProjectDocument, lengths: MediaLengths): ProjectTimeline {
   let at = 0;
   const pages = doc.ppt.pages.map((page, i): TimelinePage => {
-    const heard = pageClips(page);
-    const silent = heard.length === 0;
-    const sized = silent
-      ? estimatedClips(page)
-      : heard.map((c) => ({ ...c, ms: Math.max(0, lengths.audioMs(c.path) ?? 0) }));
+    const sized = sizedClips(page, lengths);
+    const heard = sized.filter((c) => c.path).length;
+    const silent = heard === 0;
+    const partial = !silent && heard < sized.length;
     let cursor = at;
     const clips = sized.map(({ ms, ...c }) => {
       const clip = { ...c, startMs: cursor, endMs: cursor + clipLengthMs(ms, TIMELINE_FPS) };
@@ -131,7 +148,7 @@ export function projectTimeline(doc: ProjectDocument, lengths: MediaLengths): Pr
       startMs: startMs + stickerStartMs(t.position, spoken, durationMs, TIMELINE_FPS),
     }));
     at = endMs;
-    return { at: i, startMs, endMs, clips, stickers, silent, video };
+    return { at: i, startMs, endMs, clips, stickers, silent, partial, video };
   });
   return { pages, totalMs: at };
 }

@@ -156,6 +156,35 @@ describe('projectTimeline', () => {
     expect(timelineAudioPaths(doc)).toEqual(['/files/b.wav']);
   });
 
+  it('keeps a segment without audio on a page whose other segments have it: estimated, quiet, partial', () => {
+    // The text after the shot tag was edited after a synthesis: its audio is gone, the first kept.
+    let doc = withSegments(
+      readyDocument(),
+      0,
+      [
+        { text: '第二页先看人物。', isScale: 1 },
+        { text: '然后全屏看这张幻灯片的内容。', isScale: 2 },
+      ],
+      [1, 2],
+    );
+    doc = must(setSegmentAudio(doc, 0, 0, { path: '/files/s0.wav' }));
+    doc = must(setPageAudio(doc, 1, { path: '/files/b.wav', soundTime: 1 }));
+    const t = projectTimeline(doc, lengths({ '/files/s0.wav': 2100, '/files/b.wav': 1000 }));
+    const p = t.pages[0];
+    // 然后全屏看这张幻灯片的内容。 is 14 characters (the stop counts, as in the spec's counter):
+    // 14 x 0.14 s = 1960 ms, whole frames already, after the 2120 ms of the first clip.
+    expect(p.clips.map((c) => [c.path, c.startMs, c.endMs, c.isScale, c.segment])).toEqual([
+      ['/files/s0.wav', 0, 2120, 1, 0],
+      ['', 2120, 4080, 2, 1],
+    ]);
+    expect(p.partial).toBe(true);
+    expect(p.silent).toBe(false);
+    // The PPT全屏 stretch is on the clock, framed as tagged, with its sticker from its start.
+    expect(isScaleAt(p, 2500)).toBe(2);
+    expect(p.stickers.map((s) => s.startMs)).toEqual([0, 2120]);
+    expect(t.pages[1]).toMatchObject({ partial: false, silent: false, startMs: p.endMs });
+  });
+
   it('finds the page at a time and formats clock labels', () => {
     let doc = readyDocument();
     doc = must(setPageAudio(doc, 0, { path: '/files/a.wav', soundTime: 2 }));

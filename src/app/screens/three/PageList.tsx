@@ -42,8 +42,10 @@ export const PageList = memo(function PageList({
                 </span>
               </span>
               <span className="ps-three-page-tags">
-                {tp.silent ? (
-                  <span className="ps-three-tag is-warning">{t('statusSilent')}</span>
+                {tp.silent || tp.partial ? (
+                  <span className="ps-three-tag is-warning">
+                    {t(tp.silent ? 'statusSilent' : 'statusPartial')}
+                  </span>
                 ) : (
                   <span className="ps-three-tag is-ok">{t('statusVoice')}</span>
                 )}

@@ -14,7 +14,7 @@ import {
   stagePageAt,
   togglePlay,
 } from '../../state/threePlayback';
-import { silentPages, threeSubtitles } from '../../state/threePreview';
+import { partialPages, silentPages, threeSubtitles } from '../../state/threePreview';
 import { PageList } from './PageList';
 import { Scrubber } from './Scrubber';
 import { ThreeStage } from './ThreeStage';
@@ -34,6 +34,7 @@ export function ThreePlayer({ doc, timeline }: { doc: ProjectDocument; timeline:
   const at = Math.max(0, stagePageAt.value);
   const page = timeline.pages[at];
   const silent = silentPages.value;
+  const partial = partialPages.value;
 
   useEffect(() => {
     void loadPresenterRig(doc.character.uuid);
@@ -86,6 +87,12 @@ export function ThreePlayer({ doc, timeline }: { doc: ProjectDocument; timeline:
           <Message warning size="small" className="ps-three-notice" data-testid="three-silent-notice">
             <Icon name="volume off" />
             {t('silentNotice', { pages: silent.join('、') })}
+          </Message>
+        )}
+        {partial.length > 0 && (
+          <Message warning size="small" className="ps-three-notice" data-testid="three-partial-notice">
+            <Icon name="volume off" />
+            {t('partialNotice', { pages: partial.join('、') })}
           </Message>
         )}
         <ThreeStage doc={doc} page={page} />

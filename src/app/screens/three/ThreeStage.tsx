@@ -121,6 +121,12 @@ export const ThreeStage = memo(function ThreeStage({
           {t('silentStage', { n: page.at + 1 })}
         </div>
       )}
+      {page.partial && (
+        <div className="ps-three-silent" data-testid="three-partial">
+          <Icon name="volume off" />
+          {t('partialStage', { n: page.at + 1 })}
+        </div>
+      )}
     </div>
   );
 });

@@ -16,7 +16,12 @@ import {
   stagePageAt,
   togglePlay,
 } from '../../../../src/app/state/threePlayback';
-import { silentPages, threeProject, threeTimeline } from '../../../../src/app/state/threePreview';
+import {
+  partialPages,
+  silentPages,
+  threeProject,
+  threeTimeline,
+} from '../../../../src/app/state/threePreview';
 import { addPage, newDocument, type ProjectDocument } from '../../../../src/model/project';
 
 /**
@@ -165,5 +170,30 @@ describe('/three player on pages without audio', () => {
     expect(item('presenter')!.dataset.height).toBe('1080');
     expect(stickers()).toEqual(['s000', 's001', 's002']);
     expect(page.stickers.map((s) => s.startMs)).toEqual([0, 1400, 2720]);
+  });
+});
+
+describe('/three player on a page with audio for some segments only', () => {
+  it('keeps the segments without audio on the clock and says the page is partly unspoken', () => {
+    // Page 1's first segment was synthesised (its length not loaded yet: 0), the other two edited since.
+    const doc = threeProject.value!.doc;
+    const [p1, p2] = doc.ppt.pages;
+    const childList = p1.childList.map((c, i) => (i === 0 ? { ...c, tts: '/files/s0.wav' } : c));
+    threeProject.value = {
+      id: 1,
+      name: '测试',
+      doc: { ...doc, ppt: { ...doc.ppt, pages: [{ ...p1, childList }, p2] } },
+    };
+    const page = threeTimeline.value!.pages[0];
+    expect(page.clips.map((c) => [c.path, c.endMs - c.startMs])).toEqual([
+      ['/files/s0.wav', 0],
+      ['', 1400],
+      ['', 1400],
+    ]);
+    expect(partialPages.value).toEqual([1]);
+    expect(silentPages.value).toEqual([2]);
+    render(<ThreeStage doc={threeProject.value!.doc} page={page} />);
+    expect(screen.getByTestId('three-partial').textContent).toContain('第1页有段落尚未合成语音');
+    expect(screen.queryByTestId('three-silent')).toBeNull();
   });
 });

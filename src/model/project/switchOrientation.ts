@@ -14,16 +14,36 @@ import { clampTextureBox, textureBox } from './stickerCommands';
 import { docCommand } from './docCommand';
 
 /**
+ * The slide frame's reset position. Landscape uses the spec's scene defaults (294x168 at 586,162);
+ * those would sit off a 375-wide portrait canvas, so portrait centres the same frame horizontally
+ * near the top, where the presenter standing below it leaves it uncovered (as the examples do).
+ */
+export function defaultSlideFrame(orientation: Orientation) {
+  const d = sceneSchema.parse({});
+  if (orientation === 1) return { pptX: d.pptX, pptY: d.pptY, pptWidth: d.pptWidth, pptHeight: d.pptHeight };
+  const pptX = Math.round((PREVIEW_FRAME[2].width - d.pptWidth) / 2);
+  return { pptX, pptY: PORTRAIT_SLIDE_TOP, pptWidth: d.pptWidth, pptHeight: d.pptHeight };
+}
+const PORTRAIT_SLIDE_TOP = 24;
+// Portrait: the presenter's height ends this far below the default slide's bottom edge.
+const PORTRAIT_SLIDE_GAP = 8;
+
+/**
  * Character size in the preview: natural size / 2.5, shrunk (aspect kept) to fit the frame, and in
- * portrait the 303-unit right bound of spec 5, so a default presenter can always be moved.
+ * portrait the 303-unit right bound of spec 5, so a default presenter can always be moved, and the
+ * height below the default slide, so a presenter standing on the bottom edge does not cover it (a
+ * full-height one stood over the slide's title).
  */
 export function fitCharacter(natural: Size, orientation: Orientation): Size {
   if (!(natural.width > 0 && natural.height > 0)) return { width: 0, height: 0 };
   const frame = PREVIEW_FRAME[orientation];
   const right = Math.min(frame.width, DRAG_BOUNDS[orientation].right);
+  const slide = defaultSlideFrame(orientation);
+  const height =
+    orientation === 1 ? frame.height : frame.height - (slide.pptY + slide.pptHeight + PORTRAIT_SLIDE_GAP);
   const w = natural.width / CHARACTER_PREVIEW_DIVISOR;
   const h = natural.height / CHARACTER_PREVIEW_DIVISOR;
-  const s = Math.min(1, right / w, frame.height / h);
+  const s = Math.min(1, right / w, height / h);
   return { width: Math.round(w * s), height: Math.round(h * s) };
 }
 
@@ -36,17 +56,6 @@ export function defaultCharacterPosition(size: Size, orientation: Orientation): 
   const frame = PREVIEW_FRAME[orientation];
   const X = Math.max(0, Math.min(DEFAULT_CHARACTER_POSITION.x, DRAG_BOUNDS[2].right - size.width));
   return { X, Y: Math.max(0, frame.height - size.height) };
-}
-
-/**
- * The slide frame's reset position. Landscape uses the spec's scene defaults (294x168 at 586,162);
- * those would sit off a 375-wide portrait canvas, so portrait centres the same frame horizontally.
- */
-export function defaultSlideFrame(orientation: Orientation) {
-  const d = sceneSchema.parse({});
-  if (orientation === 1) return { pptX: d.pptX, pptY: d.pptY, pptWidth: d.pptWidth, pptHeight: d.pptHeight };
-  const pptX = Math.round((PREVIEW_FRAME[2].width - d.pptWidth) / 2);
-  return { pptX, pptY: d.pptY, pptWidth: d.pptWidth, pptHeight: d.pptHeight };
 }
 
 /**

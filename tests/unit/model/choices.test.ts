@@ -78,14 +78,15 @@ describe('chooseCharacter and chooseVoice (spec 4)', () => {
   });
 });
 
-describe('fitCharacter: natural / 2.5 inside 960x540, or 303x667 in portrait (the right bound)', () => {
+describe('fitCharacter: natural / 2.5 inside 960x540, or in portrait 303 wide (the right bound) and below the slide', () => {
   it('scales by 1/2.5 when it fits', () => {
     expect(fitCharacter({ width: 500, height: 1000 }, 1)).toEqual({ width: 200, height: 400 });
   });
   it('shrinks keeping the aspect ratio when 1/2.5 is still too big', () => {
     expect(fitCharacter({ width: 1000, height: 2000 }, 1)).toEqual({ width: 270, height: 540 });
     expect(fitCharacter({ width: 3840, height: 2160 }, 2)).toEqual({ width: 303, height: 170 });
-    expect(fitCharacter({ width: 1000, height: 2000 }, 2)).toEqual({ width: 303, height: 606 });
+    // Portrait: at most 467 tall, the 667 frame less the default slide (24 + 168) and an 8-unit gap.
+    expect(fitCharacter({ width: 1000, height: 2000 }, 2)).toEqual({ width: 234, height: 467 });
     expect(fitCharacter({ width: 500, height: 1000 }, 2)).toEqual({ width: 200, height: 400 });
   });
 });
@@ -98,11 +99,12 @@ describe('switchOrientation (spec 4)', () => {
     expect(d.distinguishability).toBe(2);
     expect(d.scene.uuid).toBe('');
     expect(d.scene.icon).toBe('');
-    // 1000x2000 / 2.5 = 400x800, fitted to 303 wide; standing on the bottom edge at the left.
-    expect([d.character.width, d.character.height]).toEqual([303, 606]);
-    expect([d.character.X, d.character.Y]).toEqual([0, 61]);
-    expect(d.scene.pptWidth).toBe(294);
-    expect(d.scene.pptX + d.scene.pptWidth).toBeLessThanOrEqual(375);
+    // 1000x2000 / 2.5 = 400x800, fitted below the slide (467 tall); standing on the bottom edge at 45.
+    expect([d.character.width, d.character.height]).toEqual([234, 467]);
+    expect([d.character.X, d.character.Y]).toEqual([45, 200]);
+    // The slide centred near the top, its bottom edge above the presenter's head.
+    expect([d.scene.pptX, d.scene.pptY, d.scene.pptWidth, d.scene.pptHeight]).toEqual([41, 24, 294, 168]);
+    expect(d.scene.pptY + d.scene.pptHeight).toBeLessThan(d.character.Y);
     expect(d.character.voiceId).toBe(start.character.voiceId);
   });
 
@@ -114,11 +116,19 @@ describe('switchOrientation (spec 4)', () => {
 
   it('without a natural size, treats the current size as natural / 2.5 (the preview size is kept if it fits)', () => {
     const start = readyDocument(); // 1000x2000 natural -> 270x540 landscape
+    // Too tall for the 467 below the portrait slide: shrunk to it, standing on the bottom edge.
     expect(must(switchOrientation(start, 2)).character).toMatchObject({
-      width: 270,
-      height: 540,
-      X: 33,
-      Y: 127,
+      width: 234,
+      height: 467,
+      X: 45,
+      Y: 200,
+    });
+    const small = { ...start, character: { ...start.character, width: 150, height: 300 } };
+    expect(must(switchOrientation(small, 2)).character).toMatchObject({
+      width: 150,
+      height: 300,
+      X: 45,
+      Y: 367,
     });
     const big = { ...start, character: { ...start.character, width: 600, height: 400 } };
     expect(must(switchOrientation(big, 2)).character).toMatchObject({

@@ -33,7 +33,10 @@ export const usageMessages = {
       .map((p) => `《${p.name}》`)
       .join('');
     const more = projects.length > MAX_NAMED ? ` 等` : '';
-    return `该${what}正在被 ${projects.length} 个项目使用：${names}${more}。删除后这些项目需要重新选择${what}才能合成，确定删除吗？`;
+    // A deleted sticker leaves the pages when a project opens (restoreTextures); the rest must be chosen again.
+    const after =
+      what === '贴图' ? '删除后会从这些项目的页面上移除' : `删除后这些项目需要重新选择${what}才能合成`;
+    return `该${what}正在被 ${projects.length} 个项目使用：${names}${more}。${after}，确定删除吗？`;
   },
 } as const;
 

@@ -275,6 +275,8 @@ describe.each(testDialects())('stickers / texture API (%s)', (dialect) => {
     const asked = await post(alice, '/virtual/v1/texture/delete', { textureId: mine.textureId });
     expect(asked.body.code).toBe(409);
     expect(asked.body.msg).toContain('贴图项目');
+    // What happens is said as it is: the project opens without the sticker (restoreTextures).
+    expect(asked.body.msg).toContain('删除后会从这些项目的页面上移除');
     expect(await t.stored.exists(mine.path)).toBe(true);
     const forced = await post(alice, '/virtual/v1/texture/delete', {
       textureId: mine.textureId,

@@ -3,10 +3,20 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Button, Loader } from 'semantic-ui-react';
-import { clearProject, currentPage, doc, loading, page, revision, saveDocument } from '../state/editor';
+import {
+  clearProject,
+  currentPage,
+  doc,
+  loading,
+  page,
+  projectId,
+  revision,
+  saveDocument,
+} from '../state/editor';
 import { commitDraft, loadDraft, unsavedChanges, watchVoiceChanges } from '../state/editorNarration';
 import { stopPlaying } from '../state/narrationPlayback';
 import { startAutosave } from '../state/editorAutosave';
+import { dropBackup, offerBackup, pruneBackups, startBackups } from '../state/editorBackup';
 import { asksForSlides, closePdfDialog, openPdfDialog } from '../state/editorPdf';
 import { cancelSynthesis } from '../state/editorSynthesis';
 import { confirmDialog } from '../state/confirm';
@@ -38,17 +48,24 @@ export function VideoPage() {
 
   useEffect(() => {
     let live = true;
+    let stopBackups = () => {};
     setFailed(false);
+    pruneBackups();
     loadProject(id)
-      .then(() => {
+      .then(async () => {
         if (!live) return;
         loadDraft();
+        // Work left unsaved here last time (tab closed, crash) comes back first, then is kept anew.
+        await offerBackup(id);
+        if (!live) return;
+        stopBackups = startBackups(id);
         // A new project starts by choosing its slides (or 无需PDF).
         if (doc.value && asksForSlides(doc.value, revision.value)) openPdfDialog();
       })
       .catch(() => live && setFailed(true));
     return () => {
       live = false;
+      stopBackups();
       stopPlaying();
       cancelSynthesis();
       closePdfDialog();
@@ -96,6 +113,9 @@ export function VideoPage() {
         testId: 'confirm-leave-editor',
       });
       if (!leave) return;
+      // Given up on purpose: not offered back next time.
+      const leaving = projectId.peek();
+      if (leaving !== null) dropBackup(leaving);
     }
     clearProject();
     navigate('/');

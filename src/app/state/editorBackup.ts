@@ -1,0 +1,175 @@
+import { effect } from '@preact/signals-react';
+import { docCommand, migrateDocument, ok, type ProjectDocument } from '../../model/project';
+import { dispatch, doc, projectId, revision } from './editor';
+import { draftPage, draftVersion, loadDraft, narrationDraft, unsavedChanges } from './editorNarration';
+import { confirmDialog } from './confirm';
+import { showMessage } from './messages';
+
+/*
+ * A copy of the unsaved work in this browser (localStorage), so closing the tab, a crash or a
+ * dropped connection before the 30 s autosave loses nothing: written a second after each change
+ * and at once when the page is hidden (closing, switching away), with the narration typed in the
+ * box; removed once the work is saved or given up. When the project next opens from the revision
+ * the copy was made on, the editor offers it back as one undo step.
+ */
+
+/** One project's unsaved work. */
+export interface EditorBackup {
+  /** The server revision the edits were made on. */
+  revision: number;
+  /** When it was written (ms since the epoch). */
+  at: number;
+  doc: ProjectDocument;
+  /** The narration box: the page it belongs to and what it holds (maybe not stored on the page yet). */
+  draft: { page: number; html: string };
+}
+
+/** Quiet time after a change before the copy is written. */
+export const BACKUP_DELAY_MS = 1_000;
+/** Copies older than this are dropped when the editor starts. */
+const BACKUP_MAX_AGE_MS = 14 * 24 * 3600_000;
+const PREFIX = 'ps-unsaved-';
+
+const keyOf = (id: number) => `${PREFIX}${id}`;
+
+/** The stored copy of project `id`, or null (none, unreadable, or not a document any more). */
+export function readBackup(id: number): EditorBackup | null {
+  try {
+    const raw = localStorage.getItem(keyOf(id));
+    if (!raw) return null;
+    const backup = JSON.parse(raw) as EditorBackup;
+    const parsed = migrateDocument(backup.doc);
+    if (!parsed.ok || typeof backup.revision !== 'number') return null;
+    return { ...backup, doc: parsed.value };
+  } catch {
+    return null;
+  }
+}
+
+/** Removes project `id`'s copy. */
+export function dropBackup(id: number): void {
+  try {
+    localStorage.removeItem(keyOf(id));
+  } catch {
+    // Storage refused (private mode): there is no copy to remove.
+  }
+}
+
+// Writes the open project's copy now; a full or refused storage only means no copy.
+function writeBackup(id: number): void {
+  const current = doc.peek();
+  if (!current) return;
+  const backup: EditorBackup = {
+    revision: revision.peek(),
+    at: Date.now(),
+    doc: current,
+    draft: { page: draftPage.peek(), html: narrationDraft.peek() },
+  };
+  try {
+    localStorage.setItem(keyOf(id), JSON.stringify(backup));
+  } catch {
+    // Quota or private mode: the autosave still saves.
+  }
+}
+
+/** Drops every copy older than two weeks (a project deleted meanwhile) or unreadable. */
+export function pruneBackups(now = Date.now()): void {
+  let keys: string[];
+  try {
+    keys = Array.from({ length: localStorage.length }, (_, i) => localStorage.key(i) ?? '');
+  } catch {
+    return; // No storage: nothing to prune.
+  }
+  for (const key of keys.filter((k) => k.startsWith(PREFIX))) {
+    let at = 0;
+    try {
+      at = (JSON.parse(localStorage.getItem(key) ?? '{}') as Partial<EditorBackup>).at ?? 0;
+    } catch {
+      // Unreadable: dropped below.
+    }
+    if (now - at > BACKUP_MAX_AGE_MS) localStorage.removeItem(key);
+  }
+}
+
+/** Restoring the copy: its document replaces the loaded one, as one step Ctrl+Z takes back. */
+const restoreBackup = docCommand({
+  name: 'restoreBackup',
+  perform: (_doc: ProjectDocument, restored: ProjectDocument) => ok(restored),
+});
+
+const clock = (at: number) => {
+  const d = new Date(at);
+  return `${d.getMonth() + 1}月${d.getDate()}日 ${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
+};
+
+/**
+ * After a project loaded: a copy made on the revision just loaded is offered back (恢复 / 放弃); one
+ * made on an older revision was overtaken by a save elsewhere and is dropped, saying so. Resolves
+ * true when the copy was restored.
+ */
+export async function offerBackup(id: number): Promise<boolean> {
+  const backup = readBackup(id);
+  if (!backup) return false;
+  if (backup.revision !== revision.peek()) {
+    dropBackup(id);
+    showMessage('warning', '本机保存的未保存修改早于此项目后来保存的版本，已丢弃');
+    return false;
+  }
+  const restore = await confirmDialog({
+    title: '恢复未保存的修改',
+    content: `此项目有 ${clock(backup.at)} 的修改尚未保存（关闭页面或断开连接前留在本机），是否恢复？`,
+    confirmText: '恢复',
+    cancelText: '放弃',
+    testId: 'confirm-restore-backup',
+  });
+  if (projectId.peek() !== id) return false;
+  if (!restore) {
+    dropBackup(id);
+    return false;
+  }
+  dispatch(restoreBackup, backup.doc);
+  loadDraft();
+  if (backup.draft.page === draftPage.peek() && backup.draft.html !== narrationDraft.peek()) {
+    narrationDraft.value = backup.draft.html;
+    draftVersion.value++;
+  }
+  return true;
+}
+
+/**
+ * Keeps project `id`'s copy while the editor has it open: written BACKUP_DELAY_MS after the last
+ * change and when the page is hidden, removed when nothing is unsaved. Returns the stop function.
+ */
+export function startBackups(id: number): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const flush = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    if (projectId.peek() === id && unsavedChanges.peek()) writeBackup(id);
+  };
+  const stopWatching = effect(() => {
+    // Read for the subscription: any change of the document or the box.
+    void doc.value;
+    void narrationDraft.value;
+    if (projectId.value !== id) return;
+    if (!unsavedChanges.value) {
+      clearTimeout(timer);
+      timer = undefined;
+      dropBackup(id);
+      return;
+    }
+    clearTimeout(timer);
+    timer = setTimeout(flush, BACKUP_DELAY_MS);
+  });
+  const onHidden = () => {
+    if (document.visibilityState === 'hidden') flush();
+  };
+  window.addEventListener('pagehide', flush);
+  document.addEventListener('visibilitychange', onHidden);
+  return () => {
+    stopWatching();
+    flush();
+    window.removeEventListener('pagehide', flush);
+    document.removeEventListener('visibilitychange', onHidden);
+  };
+}

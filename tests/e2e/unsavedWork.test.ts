@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { screenshot } from './helpers/browser';
+import { openProjectId } from './helpers/screens';
+import { tid, useE2eSession } from './helpers/session';
+
+/*
+ * Closing the tab before the autosave loses nothing (src/app/state/editorBackup.ts): what was typed
+ * is kept in the browser and offered back when the project opens again.
+ */
+describe('work left unsaved when the tab closes, in Chromium', () => {
+  const { server, browser, page } = useE2eSession();
+
+  it('comes back after the tab is closed mid-edit, as the author left it', async () => {
+    await page.click(`${tid('page-home')} ${tid('home-create-text')}`);
+    await page.waitForSelector(tid('pdf-dialog'));
+    await page.click(tid('pdf-none'));
+    await page.waitForSelector(tid('narration-box'));
+    const projectId = openProjectId(page);
+    // A draft saved once (the blank page), then narration typed and not stored: no 保 存, no autosave.
+    await page.click(tid('editor-save-draft'));
+    await expect.poll(() => page.getAttribute(tid('editor-save-state'), 'class')).not.toContain('is-dirty');
+    await page.click(tid('narration-box'));
+    await page.keyboard.type('关页面之前打的讲解文字。');
+    // The tab closes without its leave warning (the browser quits, a crash-restore, a killed tab).
+    await page.close({ runBeforeUnload: false });
+
+    const again = await browser.context.newPage();
+    await again.goto(`${server.url}/#/video?videoid=${projectId}`);
+    await again.waitForSelector(tid('confirm-restore-backup'));
+    expect(await again.textContent(tid('confirm-restore-backup'))).toContain('尚未保存');
+    await screenshot(again, 'unsaved-work-offered');
+    await again.click(tid('confirm-restore-backup-confirm'));
+    await expect.poll(() => again.textContent(tid('narration-box'))).toContain('关页面之前打的讲解文字。');
+    // Back as unsaved work: the top bar says so until it is saved.
+    expect(await again.getAttribute(tid('editor-save-state'), 'class')).toContain('is-dirty');
+    await again.click(tid('editor-save-draft'));
+    await expect.poll(() => again.getAttribute(tid('editor-save-state'), 'class')).not.toContain('is-dirty');
+
+    // Saved: nothing is offered when it opens once more.
+    await again.reload();
+    await again.waitForSelector(tid('narration-box'));
+    await again.waitForTimeout(500);
+    expect(await again.locator(tid('confirm-restore-backup')).count()).toBe(0);
+    expect(await again.textContent(tid('narration-box'))).toContain('关页面之前打的讲解文字。');
+  });
+});

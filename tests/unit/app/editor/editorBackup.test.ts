@@ -1,0 +1,141 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+vi.mock('../../../../src/app/services/http', () => ({ studioApi: {}, http: {}, confirmLogout: vi.fn() }));
+
+import { addPage, newDocument, type ProjectDocument } from '../../../../src/model/project';
+import {
+  canUndo,
+  clearProject,
+  dirty,
+  dispatch,
+  doc,
+  projectId,
+  revision,
+  undo,
+} from '../../../../src/app/state/editor';
+import { draftPage, loadDraft, narrationDraft } from '../../../../src/app/state/editorNarration';
+import {
+  BACKUP_DELAY_MS,
+  offerBackup,
+  pruneBackups,
+  readBackup,
+  startBackups,
+} from '../../../../src/app/state/editorBackup';
+import { pendingConfirm } from '../../../../src/app/state/confirm';
+import { toasts } from '../../../../src/app/state/messages';
+
+/** Project 7 open at revision 3, as loadProject leaves it: one page, nothing unsaved. */
+function open(d: ProjectDocument = newDocument()) {
+  projectId.value = 7;
+  revision.value = 3;
+  doc.value = d;
+  dirty.value = false;
+  loadDraft();
+}
+
+/** Answers the confirmation on screen. */
+async function answer(yes: boolean) {
+  await vi.waitFor(() => expect(pendingConfirm.value).not.toBeNull());
+  pendingConfirm.value!.resolve(yes);
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], now: new Date(2026, 11, 4, 19, 40) });
+});
+afterEach(() => {
+  clearProject();
+  localStorage.clear();
+  vi.useRealTimers();
+});
+
+describe('the unsaved work kept in this browser', () => {
+  it('is written a second after a change, with the narration typed in the box, and removed once saved', () => {
+    open();
+    const stop = startBackups(7);
+    dispatch(addPage);
+    narrationDraft.value = '<p>还没点保存的讲解</p>';
+    vi.advanceTimersByTime(BACKUP_DELAY_MS - 1);
+    expect(readBackup(7)).toBeNull();
+    vi.advanceTimersByTime(1);
+    const kept = readBackup(7)!;
+    expect(kept.revision).toBe(3);
+    expect(kept.doc.ppt.pages).toHaveLength(2);
+    expect(kept.draft).toEqual({ page: draftPage.value, html: '<p>还没点保存的讲解</p>' });
+    // A save leaves nothing unsaved: the copy goes.
+    loadDraft();
+    dirty.value = false;
+    expect(readBackup(7)).toBeNull();
+    stop();
+  });
+
+  it('is written at once when the page is hidden (the tab closing)', () => {
+    open();
+    const stop = startBackups(7);
+    dispatch(addPage);
+    window.dispatchEvent(new Event('pagehide'));
+    expect(readBackup(7)?.doc.ppt.pages).toHaveLength(2);
+    stop();
+  });
+
+  it('is offered back when the project opens on the same revision, as one undo step', async () => {
+    open();
+    const stop = startBackups(7);
+    dispatch(addPage);
+    narrationDraft.value = '<p>关页前打的字</p>';
+    window.dispatchEvent(new Event('pagehide'));
+    stop();
+    clearProject();
+
+    open(); // the tab opened again: the server's copy, one page
+    const offered = offerBackup(7);
+    await answer(true);
+    expect(await offered).toBe(true);
+    expect(pendingConfirm.value).toBeNull();
+    expect(doc.value!.ppt.pages).toHaveLength(2);
+    expect(dirty.value).toBe(true);
+    expect(narrationDraft.value).toBe('<p>关页前打的字</p>');
+    expect(canUndo.value).toBe(true);
+    undo();
+    expect(doc.value!.ppt.pages).toHaveLength(1);
+  });
+
+  it('is dropped when declined, and when a later save elsewhere overtook it (saying so)', async () => {
+    open();
+    let stop = startBackups(7);
+    dispatch(addPage);
+    window.dispatchEvent(new Event('pagehide'));
+    stop();
+
+    open();
+    const declined = offerBackup(7);
+    await answer(false);
+    expect(await declined).toBe(false);
+    expect(doc.value!.ppt.pages).toHaveLength(1);
+    expect(readBackup(7)).toBeNull();
+
+    stop = startBackups(7);
+    dispatch(addPage);
+    window.dispatchEvent(new Event('pagehide'));
+    stop();
+    open();
+    revision.value = 4; // another tab saved since
+    expect(await offerBackup(7)).toBe(false);
+    expect(pendingConfirm.value).toBeNull();
+    expect(readBackup(7)).toBeNull();
+    expect(toasts.value.at(-1)?.text).toContain('已丢弃');
+  });
+
+  it('offers nothing unreadable, and prunes unreadable copies and those older than two weeks', () => {
+    localStorage.setItem('ps-unsaved-8', '{not json');
+    expect(readBackup(8)).toBeNull();
+    localStorage.setItem('ps-unsaved-9', JSON.stringify({ at: Date.now() - 15 * 24 * 3600_000 }));
+    localStorage.setItem('ps-unsaved-10', JSON.stringify({ at: Date.now() - 24 * 3600_000 }));
+    localStorage.setItem('other', 'x');
+    pruneBackups();
+    expect(localStorage.getItem('ps-unsaved-8')).toBeNull();
+    expect(localStorage.getItem('ps-unsaved-9')).toBeNull();
+    expect(localStorage.getItem('ps-unsaved-10')).not.toBeNull();
+    expect(localStorage.getItem('other')).toBe('x');
+  });
+});

@@ -2,12 +2,14 @@
  * Ours against the baselines in interleaved rounds (issue 15). On these 2-core VMs one figure
  * moves by up to 10% between runs minutes apart (x264 alone on the same stills: 76.2, 77.3 and 83.4
  * CPU s in three runs within an hour, on AMD EPYC), and within one run ours and the baselines were
- * measured minutes apart, each once. A round measures all three one after the other: ours (the
- * project rendered again with subtitles off, its pages not cached; stills, sprites and soundtrack
- * pieces found, as a render after switching subtitles off finds them), the naive baseline, x264
- * alone on the stills and x264 on the frames ours just made (the limit of this render: its moving
- * presenter costs x264 more than a still). Ratios are taken within each round; the round with the
- * median ratio is reported.
+ * measured minutes apart, each once. A round measures all of them one after the other: x264
+ * alone on the stills, ours (the project rendered again with subtitles off, its pages not cached;
+ * stills, sprites and soundtrack pieces found, as a render after switching subtitles off finds
+ * them), the naive baseline and x264 on the frames ours just made (the limit of this render: its
+ * moving presenter costs x264 more than a still). Ours runs between the two baselines it is
+ * compared with, so the machine's speed moves as little as it can between ours and each of them
+ * (x264 alone used to run after the naive baseline's two minutes). Ratios are taken within each
+ * round; the round with the median ratio is reported.
  */
 
 /** One round's measurements: wall ms and CPU s of each. */
@@ -35,10 +37,10 @@ export async function benchRounds(
 ): Promise<Round[]> {
   const rounds: Round[] = [];
   for (let k = 0; k < count; k++) {
+    const encoder = await steps.encoder();
     steps.forget();
     const ours = await steps.ours();
     const naive = await steps.naive();
-    const encoder = await steps.encoder();
     rounds.push({ ours, naive, encoder, framesCpuS: await steps.frames() });
   }
   return rounds;

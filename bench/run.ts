@@ -228,7 +228,7 @@ try {
   const { ours, naive, encoder } = middle;
   const framesCpuS = middle.framesCpuS;
   results.baselines = {
-    note: `same pages and lengths, 1080p, ${preset} (the calibrated preset, as ours); the baselines have no lip-sync, blinks, head motion, subtitles, stickers, video or music. Ours is the render without subtitles (music on), pages not cached. ${ROUNDS} interleaved rounds (ours, naive, x264 alone, x264 on the frames ours made); the figures are the round with the median naive ratio's. CPU figures: this process and its ffmpeg children, from /proc`,
+    note: `same pages and lengths, 1080p, ${preset} (the calibrated preset, as ours); the baselines have no lip-sync, blinks, head motion, subtitles, stickers, video or music. Ours is the render without subtitles (music on), pages not cached. ${ROUNDS} interleaved rounds (x264 alone, ours, naive, x264 on the frames ours made); the figures are the round with the median naive ratio's. CPU figures: this process and its ffmpeg children, from /proc`,
     rounds: rounds.map((r) => ({
       oursCpuSeconds: +r.ours.cpuS.toFixed(1),
       naiveCpuSeconds: +r.naive.cpuS.toFixed(1),

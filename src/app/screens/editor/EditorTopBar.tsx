@@ -67,15 +67,18 @@ export function EditorTopBar({ onHome, onSaveDraft }: Props) {
         <img src={publicAsset('logo.svg')} alt="" width={28} height={28} />
       </button>
       <div className="ps-ed-divider" />
-      <ProjectName />
-      <span
-        className={`ps-ed-save-state${unsaved ? ' is-dirty' : ''}`}
-        data-testid="editor-save-state"
-        title={saveState}
-      >
-        <Icon name={unsaved ? 'circle' : 'check'} size={unsaved ? 'tiny' : 'small'} />
-        <span className="ps-ed-label">{saveState}</span>
-      </span>
+      {/* Nothing to rename, save or time before a project is open (loading, or it failed to load). */}
+      {ready && <ProjectName />}
+      {ready && (
+        <span
+          className={`ps-ed-save-state${unsaved ? ' is-dirty' : ''}`}
+          data-testid="editor-save-state"
+          title={saveState}
+        >
+          <Icon name={unsaved ? 'circle' : 'check'} size={unsaved ? 'tiny' : 'small'} />
+          <span className="ps-ed-label">{saveState}</span>
+        </span>
+      )}
       <div className="ps-ed-spacer" />
       <div className="ps-ed-icon-group">
         {tip(
@@ -97,22 +100,24 @@ export function EditorTopBar({ onHome, onSaveDraft }: Props) {
           </button>,
         )}
       </div>
-      <div
-        className={`ps-ed-time${spokenTime.value ? ' has-spoken' : ''}`}
-        data-testid="editor-total-time"
-        title={`${t('top.totalTime')} ${t('top.minutes', { value: totalTime.value })}${
-          spokenTime.value ? ` ${t('top.spoken', { value: spokenTime.value })}` : ''
-        }`}
-      >
-        <Icon name="clock outline" />
-        <span>{t('top.totalTime')}</span>
-        <strong>{t('top.minutes', { value: totalTime.value })}</strong>
-        {spokenTime.value && (
-          <span className="ps-ed-time-spoken" data-testid="editor-spoken-time">
-            {t('top.spoken', { value: spokenTime.value })}
-          </span>
-        )}
-      </div>
+      {ready && (
+        <div
+          className={`ps-ed-time${spokenTime.value ? ' has-spoken' : ''}`}
+          data-testid="editor-total-time"
+          title={`${t('top.totalTime')} ${t('top.minutes', { value: totalTime.value })}${
+            spokenTime.value ? ` ${t('top.spoken', { value: spokenTime.value })}` : ''
+          }`}
+        >
+          <Icon name="clock outline" />
+          <span>{t('top.totalTime')}</span>
+          <strong>{t('top.minutes', { value: totalTime.value })}</strong>
+          {spokenTime.value && (
+            <span className="ps-ed-time-spoken" data-testid="editor-spoken-time">
+              {t('top.spoken', { value: spokenTime.value })}
+            </span>
+          )}
+        </div>
+      )}
       <Button
         basic
         className="ps-ed-ghost ps-ed-iconable"

@@ -4,6 +4,8 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
+// Before any s3rver answers: its PUTs then land before they are acknowledged.
+import './s3rverWrites';
 import type { S3Config } from '../../../src/server/adapters/s3.config';
 
 /** An S3-compatible service on loopback (s3rver) with one fresh bucket, for one test server. */

@@ -21,6 +21,11 @@ describe('work left unsaved when the tab closes, in Chromium', () => {
     await expect.poll(() => page.getAttribute(tid('editor-save-state'), 'class')).not.toContain('is-dirty');
     await page.click(tid('narration-box'));
     await page.keyboard.type('关页面之前打的讲解文字。');
+    // 保 存 stores it on the page (the draft is still unsaved), then more is typed and not stored.
+    await page.click(tid('narration-save'));
+    await page.click(tid('narration-box'));
+    await page.keyboard.press('End');
+    await page.keyboard.type('又补了一句。');
     // The tab closes without its leave warning (the browser quits, a crash-restore, a killed tab).
     await page.close({ runBeforeUnload: false });
 
@@ -31,6 +36,7 @@ describe('work left unsaved when the tab closes, in Chromium', () => {
     await screenshot(again, 'unsaved-work-offered');
     await again.click(tid('confirm-restore-backup-confirm'));
     await expect.poll(() => again.textContent(tid('narration-box'))).toContain('关页面之前打的讲解文字。');
+    expect(await again.textContent(tid('narration-box'))).toContain('又补了一句。');
     // Back as unsaved work: the top bar says so until it is saved.
     expect(await again.getAttribute(tid('editor-save-state'), 'class')).toContain('is-dirty');
     await again.click(tid('editor-save-draft'));
@@ -41,6 +47,6 @@ describe('work left unsaved when the tab closes, in Chromium', () => {
     await again.waitForSelector(tid('narration-box'));
     await again.waitForTimeout(500);
     expect(await again.locator(tid('confirm-restore-backup')).count()).toBe(0);
-    expect(await again.textContent(tid('narration-box'))).toContain('关页面之前打的讲解文字。');
+    expect(await again.textContent(tid('narration-box'))).toContain('关页面之前打的讲解文字。又补了一句。');
   });
 });

@@ -1,7 +1,14 @@
 import { effect } from '@preact/signals-react';
-import { docCommand, migrateDocument, ok, type ProjectDocument } from '../../model/project';
-import { dispatch, doc, projectId, revision } from './editor';
-import { draftPage, draftVersion, loadDraft, narrationDraft, unsavedChanges } from './editorNarration';
+import { docCommand, migrateDocument, ok, saveNarration, type ProjectDocument } from '../../model/project';
+import { dispatch, doc, projectId, revision, selectPage } from './editor';
+import {
+  draftChanged,
+  draftPage,
+  draftVersion,
+  loadDraft,
+  narrationDraft,
+  unsavedChanges,
+} from './editorNarration';
 import { confirmDialog } from './confirm';
 import { showMessage } from './messages';
 
@@ -19,6 +26,7 @@ export interface EditorBackup {
   revision: number;
   /** When it was written (ms since the epoch). */
   at: number;
+  /** The document, with the narration typed in the box stored on its page when it is valid. */
   doc: ProjectDocument;
   /** The narration box: the page it belongs to and what it holds (maybe not stored on the page yet). */
   draft: { page: number; html: string };
@@ -59,10 +67,15 @@ export function dropBackup(id: number): void {
 function writeBackup(id: number): void {
   const current = doc.peek();
   if (!current) return;
+  // Typed text goes onto its page, as a page switch stores it: restoring a document whose page
+  // narration differs reloads the box from the page (VideoPage), which would drop a separate draft.
+  const stored = draftChanged.peek()
+    ? saveNarration.perform(current, draftPage.peek(), narrationDraft.peek())
+    : null;
   const backup: EditorBackup = {
     revision: revision.peek(),
     at: Date.now(),
-    doc: current,
+    doc: stored?.ok ? stored.value : current,
     draft: { page: draftPage.peek(), html: narrationDraft.peek() },
   };
   try {
@@ -128,6 +141,8 @@ export async function offerBackup(id: number): Promise<boolean> {
     return false;
   }
   dispatch(restoreBackup, backup.doc);
+  // Back on the page the author was typing on (selectPage keeps it in range).
+  selectPage(backup.draft.page);
   loadDraft();
   if (backup.draft.page === draftPage.peek() && backup.draft.html !== narrationDraft.peek()) {
     narrationDraft.value = backup.draft.html;

@@ -54,6 +54,7 @@ describe('the unsaved work kept in this browser', () => {
     open();
     const stop = startBackups(7);
     dispatch(addPage);
+    loadDraft(); // the box shows the new page, as editPages leaves it
     narrationDraft.value = '<p>还没点保存的讲解</p>';
     vi.advanceTimersByTime(BACKUP_DELAY_MS - 1);
     expect(readBackup(7)).toBeNull();
@@ -62,6 +63,8 @@ describe('the unsaved work kept in this browser', () => {
     expect(kept.revision).toBe(3);
     expect(kept.doc.ppt.pages).toHaveLength(2);
     expect(kept.draft).toEqual({ page: draftPage.value, html: '<p>还没点保存的讲解</p>' });
+    // The typed text is on its page in the copy, as a page switch would store it.
+    expect(kept.doc.ppt.pages[draftPage.value].text).toBe('还没点保存的讲解');
     // A save leaves nothing unsaved: the copy goes.
     loadDraft();
     dirty.value = false;
@@ -82,6 +85,7 @@ describe('the unsaved work kept in this browser', () => {
     open();
     const stop = startBackups(7);
     dispatch(addPage);
+    loadDraft(); // the box shows the new page, as editPages leaves it
     narrationDraft.value = '<p>关页前打的字</p>';
     window.dispatchEvent(new Event('pagehide'));
     stop();
@@ -94,7 +98,8 @@ describe('the unsaved work kept in this browser', () => {
     expect(pendingConfirm.value).toBeNull();
     expect(doc.value!.ppt.pages).toHaveLength(2);
     expect(dirty.value).toBe(true);
-    expect(narrationDraft.value).toBe('<p>关页前打的字</p>');
+    expect(narrationDraft.value).toContain('关页前打的字');
+    expect(doc.value!.ppt.pages[draftPage.value].text).toBe('关页前打的字');
     expect(canUndo.value).toBe(true);
     undo();
     expect(doc.value!.ppt.pages).toHaveLength(1);

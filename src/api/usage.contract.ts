@@ -26,16 +26,16 @@ export const forceField = z
 const MAX_NAMED = 5;
 
 export const usageMessages = {
-  /** '该背景正在被 2 个项目使用：《周会》《产品介绍》。删除后这些项目将无法合成，确定删除吗？' */
-  inUse: (what: string, projects: UsingProject[]) => {
+  /**
+   * '该背景正在被 2 个项目使用：《周会》《产品介绍》。删除后这些项目需要重新选择背景才能合成，确定删除吗？';
+   * `after` says what deleting does to them where it is not that (a sticker leaves their pages).
+   */
+  inUse: (what: string, projects: UsingProject[], after = `删除后这些项目需要重新选择${what}才能合成`) => {
     const names = projects
       .slice(0, MAX_NAMED)
       .map((p) => `《${p.name}》`)
       .join('');
     const more = projects.length > MAX_NAMED ? ` 等` : '';
-    // A deleted sticker leaves the pages when a project opens (restoreTextures); the rest must be chosen again.
-    const after =
-      what === '贴图' ? '删除后会从这些项目的页面上移除' : `删除后这些项目需要重新选择${what}才能合成`;
     return `该${what}正在被 ${projects.length} 个项目使用：${names}${more}。${after}，确定删除吗？`;
   },
 } as const;

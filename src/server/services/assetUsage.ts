@@ -20,6 +20,12 @@ const WHAT: Record<UsedAsset['kind'], string> = {
   voice: '音色',
 };
 
+/** What a delete does to the projects, where it is not "choose another": a deleted sticker leaves
+ * their pages when they open (restoreTextures). */
+const AFTER: Partial<Record<UsedAsset['kind'], string>> = {
+  sticker: '删除后会从这些项目的页面上移除',
+};
+
 /** The text every document using the asset contains, for a cheap first filter in the database. */
 function needle(asset: UsedAsset): string {
   return 'fileKey' in asset ? asset.fileKey : `"${asset.id}"`;
@@ -64,7 +70,9 @@ export class AssetUsage {
     if (force) return;
     const projects = await this.projectsUsing(ownerId, asset);
     if (projects.length) {
-      throw new ApiError(Code.conflict, usageMessages.inUse(WHAT[asset.kind], projects), { projects });
+      throw new ApiError(Code.conflict, usageMessages.inUse(WHAT[asset.kind], projects, AFTER[asset.kind]), {
+        projects,
+      });
     }
   }
 }

@@ -144,6 +144,7 @@ export async function offerBackup(id: number): Promise<boolean> {
   // Back on the page the author was typing on (selectPage keeps it in range).
   selectPage(backup.draft.page);
   loadDraft();
+  // A draft 保 存 refuses (over 300 characters) could not go onto its page: back into the box.
   if (backup.draft.page === draftPage.peek() && backup.draft.html !== narrationDraft.peek()) {
     narrationDraft.value = backup.draft.html;
     draftVersion.value++;

@@ -110,14 +110,11 @@ function segmentClips(page: Page, lengths: MediaLengths): SizedClip[] {
   return [{ path: '', isScale: SCALE_NORMAL, segment: -1, ms: estimateSeconds(page.text) * 1000 }];
 }
 
-// What the page plays on the clock: its segments when any has audio (those without estimated), else
-// its whole-page audio, else every segment estimated.
+// What the page plays on the clock: its whole-page audio when that is what it speaks (pageClips),
+// else each of its segments, those without audio estimated.
 function sizedClips(page: Page, lengths: MediaLengths): SizedClip[] {
-  const voicedSegments = page.childList.some((c) => isAudioPath(c.tts));
-  if (!voicedSegments && isAudioPath(page.tts))
-    return [
-      { path: page.tts, isScale: SCALE_NORMAL, segment: -1, ms: Math.max(0, lengths.audioMs(page.tts) ?? 0) },
-    ];
+  const [first] = pageClips(page);
+  if (first?.segment === -1) return [{ ...first, ms: Math.max(0, lengths.audioMs(first.path) ?? 0) }];
   return segmentClips(page, lengths);
 }
 

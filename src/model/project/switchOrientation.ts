@@ -13,6 +13,11 @@ import { DRAG_BOUNDS } from './dragBounds';
 import { clampTextureBox, textureBox } from './stickerCommands';
 import { docCommand } from './docCommand';
 
+/** Portrait: where the default slide's top edge is. */
+const PORTRAIT_SLIDE_TOP = 24;
+// Portrait: the presenter's height ends this far below the default slide's bottom edge.
+const PORTRAIT_SLIDE_GAP = 8;
+
 /**
  * The slide frame's reset position. Landscape uses the spec's scene defaults (294x168 at 586,162);
  * those would sit off a 375-wide portrait canvas, so portrait centres the same frame horizontally
@@ -24,9 +29,6 @@ export function defaultSlideFrame(orientation: Orientation) {
   const pptX = Math.round((PREVIEW_FRAME[2].width - d.pptWidth) / 2);
   return { pptX, pptY: PORTRAIT_SLIDE_TOP, pptWidth: d.pptWidth, pptHeight: d.pptHeight };
 }
-const PORTRAIT_SLIDE_TOP = 24;
-// Portrait: the presenter's height ends this far below the default slide's bottom edge.
-const PORTRAIT_SLIDE_GAP = 8;
 
 /**
  * Character size in the preview: natural size / 2.5, shrunk (aspect kept) to fit the frame, and in

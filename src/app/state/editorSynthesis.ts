@@ -1,6 +1,9 @@
 import { batch, computed, signal } from '@preact/signals-react';
 import {
   allSynthesised,
+  hasCharacter,
+  hasScene,
+  hasVoice,
   messages,
   setPageAudio,
   setSegmentAudio,
@@ -77,6 +80,13 @@ export async function startSynthesis(): Promise<boolean> {
   if (!doc.value || synthesisPhase.value !== 'idle') return false;
   stopPlaying();
   commitDraft();
+  // A presenter, scene or music deleted since the project was saved is refused before 未选择PDF
+  // is asked (a yes would only lead to the refusal) and before any speech is made.
+  const gone = choicesPresent(doc.value) ? deletedChoice(doc.value) : null;
+  if (gone) {
+    showMessage('warning', gone);
+    return false;
+  }
   let check = validateForSynthesis(doc.value);
   if (!check.ok && check.confirm) {
     const yes = await confirmDialog({
@@ -96,16 +106,12 @@ export async function startSynthesis(): Promise<boolean> {
     showMessage('warning', check.error);
     return false;
   }
-  // A presenter or scene deleted since the project was saved: said before any speech is made,
-  // not by the render after it.
-  const gone = deletedChoice(doc.value);
-  if (gone) {
-    showMessage('warning', gone);
-    return false;
-  }
   await convertAll();
   return true;
 }
+
+/** The spec's first three checks pass: a presenter, a voice and a scene are chosen. */
+const choicesPresent = (d: ProjectDocument) => hasCharacter(d) && hasVoice(d) && hasScene(d);
 
 /** What 合成视频 says of a presenter, scene or music the library no longer has, or null. */
 function deletedChoice(d: ProjectDocument): string | null {

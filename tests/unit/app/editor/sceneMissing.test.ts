@@ -15,6 +15,7 @@ import { i18n } from '../../../../src/app/i18n';
 import { doc, projectId } from '../../../../src/app/state/editor';
 import { startSynthesis, synthesisPhase } from '../../../../src/app/state/editorSynthesis';
 import { toasts } from '../../../../src/app/state/messages';
+import { pendingConfirm } from '../../../../src/app/state/confirm';
 import { materialLists } from '../../../../src/app/state/materials';
 import { checkScene, missingScene } from '../../../../src/app/state/missingScene';
 
@@ -72,5 +73,21 @@ describe('a scene the document names but the library no longer has', () => {
     expect(await startSynthesis()).toBe(false);
     expect(toasts.value.map((t) => t.text)).toEqual([materialMessages.musicMissing]);
     expect(api.textToSpeech).not.toHaveBeenCalled();
+  });
+
+  it('refuses deleted music before asking 未选择PDF (a yes there would only lead to the refusal)', async () => {
+    doc.value = { ...doc.value!, ppt: { ...doc.value!.ppt, uuid: '' } };
+    const started = startSynthesis();
+    // The question would be up by now: startSynthesis asks it before its first await.
+    expect(pendingConfirm.value).toBeNull();
+    expect(await started).toBe(false);
+    expect(toasts.value.map((t) => t.text)).toEqual([materialMessages.musicMissing]);
+    expect(api.textToSpeech).not.toHaveBeenCalled();
+  });
+
+  it('still says 场景未选择 first when the scene is not chosen at all', async () => {
+    doc.value = { ...doc.value!, scene: { ...doc.value!.scene, uuid: '', icon: '' } };
+    expect(await startSynthesis()).toBe(false);
+    expect(toasts.value.map((t) => t.text)).toEqual(['场景未选择']);
   });
 });

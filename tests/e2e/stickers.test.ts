@@ -141,6 +141,8 @@ describe('stickers and GIFs on the editor preview in Chromium', () => {
     await page.click(tid('narration-save'));
 
     await expect.poll(count).toBe(2);
+    await stageReady(page);
+    await screenshot(page, 'stickers-placed');
     const [png, gif] = await stickers();
     expect([png.kind, png.src]).toEqual(['sticker', expect.stringContaining('s001.png')]);
     expect([gif.kind, gif.src]).toEqual(['gif', expect.stringContaining('g001.gif')]);
@@ -156,20 +158,21 @@ describe('stickers and GIFs on the editor preview in Chromium', () => {
   });
 
   it('drags a sticker with the pointer: the saved document moves by the dragged amount', async () => {
-    // Inserted in a row, the GIF was set 24 px down and right of the PNG, over most of it (it is
-    // later in the narration): a press on its centre, which is on both, takes the GIF.
-    expect([await attr(1, 'x'), await attr(1, 'y')]).toEqual([454, 244]);
+    // Both started left of the presenter, who stands over the middle (newTextureSpot). Inserted in
+    // a row, the GIF was set 24 px down and right of the PNG, over most of it (it is later in the
+    // narration): a press on its centre, which is on both, takes the GIF.
+    expect([await attr(1, 'x'), await attr(1, 'y')]).toEqual([249, 244]);
     const gif = (await stickers())[1];
     const [dx, dy] = [200, 90];
     await dragOnStage(page, centre(gif), { x: centre(gif).x + dx, y: centre(gif).y + dy });
-    await expect.poll(() => attr(1, 'x')).toBe(454 + dx);
+    await expect.poll(() => attr(1, 'x')).toBe(249 + dx);
     expect(await attr(1, 'y')).toBe(244 + dy);
-    expect(await attr(0, 'x')).toBe(430);
+    expect(await attr(0, 'x')).toBe(225);
     await saveDraft();
     const saved = await savedTextures();
     expect(saved.map((t) => [t.textureId, t.x, t.y])).toEqual([
-      ['s001', 430, 220],
-      ['g001', 454 + dx, 244 + dy],
+      ['s001', 225, 220],
+      ['g001', 249 + dx, 244 + dy],
     ]);
   });
 
@@ -182,7 +185,7 @@ describe('stickers and GIFs on the editor preview in Chromium', () => {
     await page.mouse.move(from.x + 80, from.y + 40, { steps: 5 });
     await page.keyboard.press('Escape');
     await page.mouse.up();
-    expect(await attr(0, 'x')).toBe(430);
+    expect(await attr(0, 'x')).toBe(225);
     expect(await page.getAttribute(tid('editor-save-state'), 'class')).not.toContain('is-dirty');
   });
 
@@ -195,11 +198,11 @@ describe('stickers and GIFs on the editor preview in Chromium', () => {
     await dragOnStage(page, corner, { x: corner.x + 40, y: corner.y + 10 }, { steps: 5 });
     await expect.poll(() => attr(0, 'width')).toBeGreaterThan(100);
     expect(await attr(0, 'width')).toBe(await attr(0, 'height'));
-    expect([await attr(0, 'x'), await attr(0, 'y')]).toEqual([430, 220]);
+    expect([await attr(0, 'x'), await attr(0, 'y')]).toEqual([225, 220]);
 
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('Shift+ArrowDown');
-    await expect.poll(() => attr(0, 'x')).toBe(431);
+    await expect.poll(() => attr(0, 'x')).toBe(226);
     expect(await attr(0, 'y')).toBe(230);
     await screenshot(page, 'stickers-preview-selected');
 
@@ -209,14 +212,14 @@ describe('stickers and GIFs on the editor preview in Chromium', () => {
     await page.keyboard.press('Control+z');
     await expect.poll(count).toBe(2);
     await expect.poll(() => page.locator(`${tid('narration-box')} .ps-sticker`).count()).toBe(2);
-    expect(await attr(0, 'x')).toBe(431);
+    expect(await attr(0, 'x')).toBe(226);
     await saveDraft();
   });
 
   it('keeps the stickers after a reload, with texture paths refreshed', async () => {
     await page.reload();
     await expect.poll(count, { timeout: 20_000 }).toBe(2);
-    expect(await attr(0, 'x')).toBe(431);
+    expect(await attr(0, 'x')).toBe(226);
     expect(await attr(0, 'y')).toBe(230);
     await expect.poll(async () => (await stickers())[0].src).toMatch(/\/library\/stickers\/s001\.png\?t=\d+/);
     // Fresh paths alone leave nothing to save.

@@ -189,6 +189,28 @@ describe('saveNarration', () => {
     expect(d.ppt.pages[0].textureList[0]).toMatchObject({ x: 430, y: 220, width: 100, height: 100 });
   });
 
+  it('starts a new sticker beside the presenter when the presenter stands in the middle', () => {
+    const standing = (
+      distinguishability: 1 | 2,
+      c: { X: number; Y: number; width: number; height: number },
+    ) => ({
+      ...newDocument(),
+      distinguishability,
+      character: { ...newDocument().character, ...c },
+    });
+    const first = (d: ReturnType<typeof newDocument>) =>
+      must(saveNarration(d, 0, `看${star()}`)).ppt.pages[0].textureList.map((t) => [t.x, t.y]);
+    // Portrait default: the presenter on the bottom edge below the slide. Above it, centred.
+    expect(first(standing(2, { X: 54, Y: 200, width: 267, height: 467 }))).toEqual([[138, 92]]);
+    // No room above a tall presenter in the middle of a landscape frame: to its left.
+    expect(first(standing(1, { X: 380, Y: 60, width: 200, height: 480 }))).toEqual([[272, 220]]);
+    // Nor left: to its right.
+    expect(first(standing(1, { X: 40, Y: 0, width: 520, height: 540 }))).toEqual([[568, 220]]);
+    // A presenter off the middle changes nothing; one filling the canvas leaves it in the middle.
+    expect(first(standing(1, { X: 700, Y: 150, width: 200, height: 390 }))).toEqual([[430, 220]]);
+    expect(first(standing(1, { X: 0, Y: 0, width: 960, height: 540 }))).toEqual([[430, 220]]);
+  });
+
   it('sets stickers inserted in a row apart, and leaves placed ones where they are', () => {
     let d = must(saveNarration(newDocument(), 0, `看${star('k1')}这里`));
     d = must(saveNarration(d, 0, `看${star('k1')}这里${star('k2')}${star('k3')}`));

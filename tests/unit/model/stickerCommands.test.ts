@@ -27,11 +27,12 @@ function withStickers(): ProjectDocument {
 }
 
 describe('sticker placement commands', () => {
-  it('a saved sticker starts centred at 100x100 (the next one a step off) and moves to where it is dropped', () => {
+  it('a saved sticker starts at 100x100 above the presenter in the middle (the next one a step off) and moves to where it is dropped', () => {
     const doc = withStickers();
+    // The fixture's presenter stands at 333,261 (270x540), over the middle: the sticker goes above it.
     expect(doc.ppt.pages[0].textureList.map((t) => [t.id, t.x, t.y, t.width, t.height, t.position])).toEqual([
-      ['a', 430, 220, 100, 100, 2],
-      ['b', 454, 244, 100, 100, 3],
+      ['a', 430, 153, 100, 100, 2],
+      ['b', 454, 177, 100, 100, 3],
     ]);
     const moved = must(moveTexture(doc, 0, 1, { x: 12.4, y: 30.6, width: 80, height: 60 }));
     expect(moved.ppt.pages[0].textureList[1]).toMatchObject({ x: 12, y: 31, width: 80, height: 60, id: 'b' });
@@ -67,9 +68,9 @@ describe('sticker placement commands', () => {
   it('nudges by the given units and stops at the edges', () => {
     const doc = withStickers();
     const right = must(nudgeTexture(doc, 0, 0, 1, 0));
-    expect(right.ppt.pages[0].textureList[0]).toMatchObject({ x: 431, y: 220 });
+    expect(right.ppt.pages[0].textureList[0]).toMatchObject({ x: 431, y: 153 });
     const up = must(nudgeTexture(right, 0, 0, 0, -10));
-    expect(up.ppt.pages[0].textureList[0]).toMatchObject({ x: 431, y: 210 });
+    expect(up.ppt.pages[0].textureList[0]).toMatchObject({ x: 431, y: 143 });
     const atEdge = must(moveTexture(doc, 0, 0, { x: 0, y: 0, width: 100, height: 100 }));
     expect(nudgeTexture(atEdge, 0, 0, -10, -1)).toEqual({ ok: true, value: atEdge });
     expect(nudgeTexture(doc, 1, 0, 1, 0)).toEqual({ ok: false, error: '贴图不存在' });

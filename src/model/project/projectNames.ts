@@ -5,6 +5,9 @@ export type ProjectKind = keyof typeof PRO_KIND;
 /** Fixed fields of userPro/add (spec 3): distinguishability 2, type 2, original 1. */
 export const NEW_PROJECT_FIELDS = { distinguishability: 2, type: 2, original: 1 } as const;
 
+/** Longest project name the server accepts (project.contract.ts says 项目名称不能超过100个字符). */
+export const PROJECT_NAME_MAX = 100;
+
 /** Labels of auto names (spec 9). */
 export const PROJECT_LABELS: Record<ProjectKind, string> = {
   text: '文字视频',

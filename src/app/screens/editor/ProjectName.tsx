@@ -2,10 +2,12 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Icon, Input } from 'semantic-ui-react';
+import { PROJECT_NAME_MAX } from '../../../model/project';
 import { doc, renameProject } from '../../state/editor';
 import { showMessage } from '../../state/messages';
 
-const MAX_NAME = 100;
+// The field takes a little more than the limit, so a long paste is seen over it and said, not cut.
+const FIELD_MAX = PROJECT_NAME_MAX + 20;
 
 /** The project name in the top bar with its 修改 button (inline editing, Enter saves, Esc cancels). */
 export function ProjectName() {
@@ -18,6 +20,7 @@ export function ProjectName() {
   const save = async () => {
     const next = (editing ?? '').trim();
     if (!next) return void showMessage('warning', t('top.nameRequired'));
+    if (next.length > PROJECT_NAME_MAX) return void showMessage('warning', t('top.nameTooLong'));
     if (next === name) return setEditing(null);
     setBusy(true);
     try {
@@ -64,7 +67,9 @@ export function ProjectName() {
         size="mini"
         autoFocus
         value={editing}
-        maxLength={MAX_NAME}
+        maxLength={FIELD_MAX}
+        error={(editing ?? '').trim().length > PROJECT_NAME_MAX}
+        title={t('top.nameCount', { n: (editing ?? '').trim().length, max: PROJECT_NAME_MAX })}
         disabled={busy}
         data-testid="project-name-input"
         onChange={(_, data) => setEditing(String(data.value))}

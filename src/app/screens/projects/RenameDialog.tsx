@@ -1,9 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Form, Input, Modal } from 'semantic-ui-react';
-
-/** Longest project name the server accepts. */
-export const PROJECT_NAME_MAX = 100;
+import { PROJECT_NAME_MAX } from '../../../model/project';
 
 /** The problem with a new project name, as a 'home' translation key, or null when it is fine. */
 export function projectNameError(name: string): 'rename.required' | 'rename.tooLong' | null {

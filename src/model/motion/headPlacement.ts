@@ -76,11 +76,17 @@ export function headLayout(rig: HeadRig, box: Rect): HeadLayout {
   };
 }
 
-/** The head sprite's corner (even export px) and turn (radians, clockwise) for a pose. */
-export function headCorner(layout: HeadLayout, pose: Pose): { x: number; y: number; angle: number } {
+/** The head sprite's corner before it is snapped to even pixels, and its turn (radians, clockwise). */
+export function headCornerUnsnapped(layout: HeadLayout, pose: Pose): { x: number; y: number; angle: number } {
   const a = (pose.tilt * Math.PI) / 180;
   const { lever } = layout;
   const x = layout.rest.x + pose.x * layout.sx + lever.x * (1 - Math.cos(a)) + lever.y * Math.sin(a);
   const y = layout.rest.y + pose.y * layout.sy + lever.y * (1 - Math.cos(a)) - lever.x * Math.sin(a);
-  return { x: 2 * Math.floor(x / 2), y: 2 * Math.floor(y / 2), angle: a };
+  return { x, y, angle: a };
+}
+
+/** The head sprite's corner (even export px) and turn (radians, clockwise) for a pose. */
+export function headCorner(layout: HeadLayout, pose: Pose): { x: number; y: number; angle: number } {
+  const { x, y, angle } = headCornerUnsnapped(layout, pose);
+  return { x: 2 * Math.floor(x / 2), y: 2 * Math.floor(y / 2), angle };
 }

@@ -37,7 +37,14 @@ export {
   type TorsoPose,
 } from './gestures';
 export { seededRandom } from './seededRandom';
-export { headCorner, headLayout, scaledAnchor, type HeadLayout, type HeadRig } from './headPlacement';
+export {
+  headCorner,
+  headCornerUnsnapped,
+  headLayout,
+  scaledAnchor,
+  type HeadLayout,
+  type HeadRig,
+} from './headPlacement';
 export {
   clipLengthMs,
   clipStarts,

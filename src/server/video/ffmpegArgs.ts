@@ -1,4 +1,5 @@
 import { finishPicture } from './layers/finishPicture';
+import { holdChanges } from './layers/heldFrames';
 import { pageAudio } from './layers/pageAudio';
 import { partedPicture } from './layers/partedPicture';
 import { wholePicture } from './layers/wholePicture';
@@ -43,7 +44,9 @@ const sec = (ms: number) => (ms / 1000).toFixed(3);
  */
 export function pageArgs(plan: PagePlan, files: PageFiles, preset: string = DEFAULT_PRESET): string[] {
   const parts = plan.parts && files.parts;
-  const picture = parts ? partedPicture(plan, parts) : wholePicture(plan, files);
+  // With shot parts, a page video or an own presenter moving on every frame, nothing is held.
+  const held = parts || plan.video || plan.character.own ? undefined : files.changeFrames;
+  const picture = parts ? partedPicture(plan, parts) : wholePicture(plan, { ...files, changeFrames: held });
   // A silent page (the soundtrack with music replaces its sound) reads no audio and encodes none.
   const clips = plan.silent ? 0 : files.audio.length;
   const narrationAt = inputCount(picture.inputs);
@@ -69,7 +72,13 @@ export function pageArgs(plan: PagePlan, files: PageFiles, preset: string = DEFA
   const graph = [
     ...picture.chains,
     ...ownChains,
-    ...finishPicture(own ? '[owned]null' : picture.head, stickers, stickerAt, files.subtitles),
+    ...finishPicture(
+      own ? '[owned]null' : picture.head,
+      stickers,
+      stickerAt,
+      files.subtitles,
+      holdChanges(held, plan.fps),
+    ),
     ...(plan.silent
       ? []
       : pageAudio(

@@ -203,6 +203,11 @@ export interface PageFiles {
   front?: string;
   /** The presenter's arms while the page has a gesture (armsTrack.ts). */
   arms?: ArmsTrack;
+  /**
+   * The frames where the picture can change (changeFrames.ts), sorted from 0: a page without
+   * shot parts, video or own presenter is then drawn on those frames only and held in between.
+   */
+  changeFrames?: number[];
 }
 
 /** An arms track: an ffconcat script of arms sprites, drawn at one corner (export px). */

@@ -4,6 +4,7 @@ import { pageCues } from '../../model/speech/subtitleCues';
 import { SUBTITLE_FONT_NAME, subtitleFontDir } from '../adapters/media/fonts';
 import { blinkTrack, mouthTrack } from './ffconcat';
 import { headSpritesDir, pruneHeadSprites, writeHeadTrack } from './headTrack';
+import { heldFramesOf } from './heldPage';
 import { pageArgs } from './ffmpegArgs';
 import { presenterOverVideo } from './layers/pageVideo';
 import type { ArmsTrack, PagePlan } from './planTypes';
@@ -139,6 +140,17 @@ export async function renderPage(
   const { video } = await timed('page video scaled (made or found)', () =>
     withScaledVideo(plan, prefix, stills),
   );
+  const changeFrames = await heldFramesOf(
+    plan,
+    {
+      still,
+      sprites: headFile ? [headFile] : [mouthFile, blinkFile],
+      arms: arms?.track,
+      movingHead: Boolean(headFile),
+    },
+    stickers ?? [],
+    motion,
+  );
   // Composing the still and the tracks takes a while: a cancel meanwhile starts no encoder.
   signal.throwIfAborted();
   const args = pageArgs(
@@ -155,6 +167,7 @@ export async function renderPage(
       parts,
       front,
       arms,
+      ...(changeFrames ? { changeFrames } : {}),
     },
     preset,
   );

@@ -5,6 +5,7 @@ import { pageMotion } from '../speaking';
 import { armsInputs, armsOver } from './armsPart';
 import { presenterSprites, spriteInputCount, spriteInputs } from './sprites';
 import { frontArea, loopedStill, stillInputs } from './stills';
+import { keepChanges } from './heldFrames';
 
 /**
  * The picture of a page in one framing: the page still (everything that does not move) with the
@@ -17,7 +18,8 @@ import { frontArea, loopedStill, stillInputs } from './stills';
 export function wholePicture(plan: PagePlan, files: PageFiles): Picture & { sound: VideoSound } {
   const { fps, video } = plan;
   const { rig, box } = plan.character;
-  const background = `${loopedStill(0, fps, { file: files.still })}[bg]`;
+  const held = video ? '' : keepChanges(files.changeFrames);
+  const background = `${loopedStill(0, fps, { file: files.still })}${held}[bg]`;
   const tracks = spriteInputs(files.mouthTrack, files.blinkTrack, rig, files.headTrack);
   const motion = { timeline: pageMotion(plan), offsetMs: 0, headTrack: Boolean(files.headTrack) };
   // The arms drawn over `below` into `out` when the page shows a gesture; the sprites go on top.

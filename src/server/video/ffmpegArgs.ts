@@ -1,5 +1,5 @@
 import { finishPicture } from './layers/finishPicture';
-import { holdChanges } from './layers/heldFrames';
+import { holdable, holdChanges } from './layers/heldFrames';
 import { pageAudio } from './layers/pageAudio';
 import { partedPicture } from './layers/partedPicture';
 import { wholePicture } from './layers/wholePicture';
@@ -44,8 +44,7 @@ const sec = (ms: number) => (ms / 1000).toFixed(3);
  */
 export function pageArgs(plan: PagePlan, files: PageFiles, preset: string = DEFAULT_PRESET): string[] {
   const parts = plan.parts && files.parts;
-  // With shot parts, a page video or an own presenter moving on every frame, nothing is held.
-  const held = parts || plan.video || plan.character.own ? undefined : files.changeFrames;
+  const held = holdable(plan) ? files.changeFrames : undefined;
   const picture = parts ? partedPicture(plan, parts) : wholePicture(plan, { ...files, changeFrames: held });
   // A silent page (the soundtrack with music replaces its sound) reads no audio and encodes none.
   const clips = plan.silent ? 0 : files.audio.length;

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { headLayout, type MotionTimeline } from '../../model/motion';
 import { headMoves, pageChanges, stickerStarts, trackChanges } from './changeFrames';
+import { holdable, pageFrames } from './layers/heldFrames';
 import type { PagePlan, PlannedSticker } from './planTypes';
 import { isStillTrack } from './layers/stills';
 
@@ -9,7 +10,6 @@ export interface PageTracks {
   still: string;
   /** The head track of a layered rig, or else the mouth and blink tracks. */
   sprites: string[];
-  arms?: string;
   /** A layered rig's head is placed by the motion: its corner moves too. */
   movingHead: boolean;
 }
@@ -17,7 +17,7 @@ export interface PageTracks {
 /**
  * The frames where a page drawn as one picture can change (changeFrames.ts), from the tracks
  * written for it, its timed stickers and its head's motion; undefined when the page is drawn on
- * every frame: shot parts, a page video, an own presenter or a GIF change it all the time.
+ * every frame (holdable).
  */
 export async function heldFramesOf(
   plan: PagePlan,
@@ -25,11 +25,11 @@ export async function heldFramesOf(
   stickers: readonly PlannedSticker[],
   motion: MotionTimeline,
 ): Promise<number[] | undefined> {
-  if (plan.parts || plan.video || plan.character.own) return undefined;
-  if (stickers.some((s) => !s.baked && s.gif)) return undefined;
+  // The page's stickers as renderPage plans them (with their GIF loops) decide, as in pageArgs.
+  if (!holdable({ ...plan, stickers: [...stickers] })) return undefined;
   const { fps } = plan;
-  const frames = Math.ceil((plan.durationMs * fps) / 1000 - 1e-6);
-  const scripts = [...tracks.sprites, ...(tracks.arms ? [tracks.arms] : [])];
+  const frames = pageFrames(plan);
+  const scripts = [...tracks.sprites];
   if (isStillTrack(tracks.still)) scripts.push(tracks.still);
   const sources = await Promise.all(scripts.map(async (f) => trackChanges(await readFile(f, 'utf8'), fps)));
   const { rig, box } = plan.character;

@@ -5,6 +5,7 @@ import { SUBTITLE_FONT_NAME, subtitleFontDir } from '../adapters/media/fonts';
 import { blinkTrack, mouthTrack } from './ffconcat';
 import { headSpritesDir, pruneHeadSprites, writeHeadTrack } from './headTrack';
 import { heldFramesOf } from './heldPage';
+import { pageFrames } from './layers/heldFrames';
 import { pageArgs } from './ffmpegArgs';
 import { presenterOverVideo } from './layers/pageVideo';
 import type { ArmsTrack, PagePlan } from './planTypes';
@@ -114,7 +115,7 @@ export async function renderPage(
     headFile = `${prefix}-head.ffconcat`;
     const stream = {
       fps: plan.fps,
-      frames: Math.ceil((plan.durationMs * plan.fps) / 1000 - 1e-6),
+      frames: pageFrames(plan),
       offsetMs: 0,
       motion,
       cues,
@@ -145,7 +146,6 @@ export async function renderPage(
     {
       still,
       sprites: headFile ? [headFile] : [mouthFile, blinkFile],
-      arms: arms?.track,
       movingHead: Boolean(headFile),
     },
     stickers ?? [],

@@ -4,6 +4,18 @@
  * drawn frame until the next one, before the pixel format and the subtitles (which stay per frame).
  */
 
+import type { PagePlan } from '../planTypes';
+
+/**
+ * Whether a page can be held at all: drawn as one picture (no shot parts) with nothing that moves
+ * on every frame (a page video, an own presenter, an overlaid GIF).
+ */
+export const holdable = (plan: PagePlan) =>
+  !plan.parts && !plan.video && !plan.character.own && !(plan.stickers ?? []).some((s) => !s.baked && s.gif);
+
+/** The frames of a page: its length on the frame grid. */
+export const pageFrames = (plan: PagePlan) => Math.ceil((plan.durationMs * plan.fps) / 1000 - 1e-6);
+
 /**
  * select's expression, true on exactly the listed frames (sorted): a binary search on the frame
  * number, so a frame costs a dozen comparisons however many changes the page has.

@@ -18,8 +18,8 @@ import { keepChanges } from './heldFrames';
 export function wholePicture(plan: PagePlan, files: PageFiles): Picture & { sound: VideoSound } {
   const { fps, video } = plan;
   const { rig, box } = plan.character;
-  const held = video ? '' : keepChanges(files.changeFrames);
-  const background = `${loopedStill(0, fps, { file: files.still })}${held}[bg]`;
+  // The changing frames only, when pageArgs holds this page (never with a video).
+  const background = `${loopedStill(0, fps, { file: files.still })}${keepChanges(files.changeFrames)}[bg]`;
   const tracks = spriteInputs(files.mouthTrack, files.blinkTrack, rig, files.headTrack);
   const motion = { timeline: pageMotion(plan), offsetMs: 0, headTrack: Boolean(files.headTrack) };
   // The arms drawn over `below` into `out` when the page shows a gesture; the sprites go on top.

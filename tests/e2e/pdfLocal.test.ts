@@ -126,7 +126,6 @@ describe('PDF read in the browser before upload, and draft autosave', () => {
     await box.click();
     await page.keyboard.press('Control+A');
     await page.keyboard.type('自动保存的文案。');
-    await page.click(tid('narration-save'));
     await expect.poll(() => page.textContent(tid('editor-save-state'))).toContain('有未保存的修改');
     const before = await revisionNow();
 
@@ -195,7 +194,6 @@ describe('PDF read in the browser before upload, and draft autosave', () => {
     await page.locator(tid('narration-box')).click();
     await page.keyboard.press('Control+A');
     await page.keyboard.type('另一个窗口之后的修改。');
-    await page.click(tid('narration-save'));
     await page.clock.fastForward(61_000);
     const stale = '项目已在其他窗口或设备上修改，请刷新后再保存';
     await expect.poll(() => toasts(page), { timeout: 15_000 }).toContain(stale);

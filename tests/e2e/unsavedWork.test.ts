@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { screenshot } from './helpers/browser';
-import { openProjectId } from './helpers/screens';
+import { openProjectId, toasts } from './helpers/screens';
 import { tid, useE2eSession } from './helpers/session';
 
 /*
@@ -21,8 +21,11 @@ describe('work left unsaved when the tab closes, in Chromium', () => {
     await expect.poll(() => page.getAttribute(tid('editor-save-state'), 'class')).not.toContain('is-dirty');
     await page.click(tid('narration-box'));
     await page.keyboard.type('关页面之前打的讲解文字。');
-    // 保 存 stores it on the page (the draft is still unsaved), then more is typed and not stored.
+    // 保 存 stores it with the draft on the server (保存成功 only once it is), then more is typed
+    // and not stored.
     await page.click(tid('narration-save'));
+    await expect.poll(() => page.getAttribute(tid('editor-save-state'), 'class')).not.toContain('is-dirty');
+    await expect.poll(() => toasts(page)).toContain('保存成功');
     await page.click(tid('narration-box'));
     await page.keyboard.press('End');
     await page.keyboard.type('又补了一句。');

@@ -2,7 +2,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from 'react-i18next';
 import { Button, Icon } from 'semantic-ui-react';
 import { MAX_NARRATION_CHARS, TEXT_MODE, VOICE_MODE } from '../../../model/project';
-import { currentPage, page, pageCount } from '../../state/editor';
+import { currentPage, page, pageCount, saveDocument } from '../../state/editor';
 import {
   draftChanged,
   draftStats,
@@ -27,10 +27,14 @@ export function NarrationPanel() {
   const voice = p?.istts === VOICE_MODE;
   const { count, seconds } = draftStats.value;
 
+  // 保存成功 means stored: the page's text goes to the server with the draft. It used to say so
+  // while the top bar still read 有未保存的修改 (the text only reached the editor's copy).
   const onSave = () => {
     const result = saveDraft();
-    if (result.ok) showMessage('success', t('narration.saved'));
-    else showMessage('error', result.error);
+    if (!result.ok) return showMessage('error', result.error);
+    saveDocument(1)
+      .then(() => showMessage('success', t('narration.saved')))
+      .catch(() => undefined); // the failed save said why (API errors are shown where they are caught)
   };
 
   return (

@@ -7,6 +7,7 @@ import { choosePreset, encoderPreset, readCalibration } from '../../../src/serve
 import {
   benchmarkCpuSeconds,
   benchmarkTimes,
+  fastestMean,
   PRESET_CANDIDATES,
   presetClipArgs,
   presetFromEnv,
@@ -47,6 +48,22 @@ describe('encoder preset calibration', () => {
     expect(benchmarkCpuSeconds(stderr)).toBeCloseTo(3.329, 3);
     expect(benchmarkTimes(stderr)).toEqual({ user: 3.02, system: 0.309 });
     expect(() => benchmarkCpuSeconds('no line')).toThrow(/benchmark/);
+  });
+
+  it('keeps the mean of the fastest rounds: a disturbed round only ever slows one down', () => {
+    const rounds = [
+      { cpu: 1.3, size: 900 },
+      { cpu: 1.0, size: 800 },
+      { cpu: 1.6, size: 900 },
+      { cpu: 1.1, size: 850 },
+    ];
+    expect(fastestMean(rounds, 2)).toEqual({ cpu: 1.05, size: 800 });
+    expect(fastestMean(rounds, 1)).toEqual({ cpu: 1.0, size: 800 });
+    // More rounds asked for than measured: all of them; none asked for: still the fastest.
+    expect(fastestMean(rounds, 9).cpu).toBeCloseTo(1.25, 6);
+    expect(fastestMean(rounds, 0)).toEqual({ cpu: 1.0, size: 800 });
+    // The rounds as measured keep their order (the caller's list is not sorted in place).
+    expect(rounds[0].cpu).toBe(1.3);
   });
 
   it('encodes every frame of the measured clip (25 fps, not the 1 fps of the looped source)', async () => {

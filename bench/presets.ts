@@ -9,8 +9,9 @@ import { choosePreset } from '../src/server/video/encoderPreset';
  * VM a single clip's CPU time moved by ±15% (12-07); the least of five moved 5-10% between runs,
  * the three fastest of twenty under 5% (two runs back to back: 0.1-4.8% per preset). The unit is
  * seconds of video per CPU second of user time (ffmpeg's own -benchmark figure), so other load on
- * the machine barely moves it. The renderer does not read this table: it measures the same way, shorter, on the
- * machine that renders (src/server/video/encoderPreset.ts). Run: `npx tsx bench/presets.ts`.
+ * the machine barely moves it. The renderer does not read this table: it measures the same way,
+ * shorter, on the machine that renders (src/server/video/encoderPreset.ts). Run:
+ * `npx tsx bench/presets.ts`.
  *
  * The table this replaces counted 20 frames, not 500 (a 1 fps source without a forced output rate),
  * timed by wall clock: about 0.7 s per preset, mostly process start and test-pattern set-up.

@@ -4,9 +4,10 @@ import { segmentsOf, type BenchCall } from './benchProject';
 
 /*
  * The one-page re-renders of `npm run bench` (issue 15): after the full render, one page edited
- * three ways (its narration spoken again, the same with background music off, a sticker moved so
- * every page keeps its length), each rendered again on the warm page cache and set against the
- * full render (the one without music for the edit without music), by wall and by CPU time.
+ * three ways (its narration spoken again, three times, the median; the same with background music
+ * off; a sticker moved so every page keeps its length), each rendered again on the warm page cache
+ * and set against the full render (the one without music for the edit without music), by wall and
+ * by CPU time.
  */
 
 /** One render of the bench: wall time, CPU seconds (this process and its ffmpeg), the video made. */
@@ -19,6 +20,9 @@ export type BenchRender = (doc: ProjectDocument) => Promise<{
 type Page = ProjectDocument['ppt']['pages'][number];
 
 const seconds = (ms: number) => Math.round(ms) / 1000;
+
+/** Where the three edits of the re-edited page's first sentence end (its length differs each time). */
+const EDIT_ENDS = [40, 30, 48];
 
 /** A re-render's figures against the full render's. */
 function againstFull(run: { ms: number; cpuS: number }, full: { ms: number; cpuS: number }) {
@@ -53,7 +57,7 @@ async function respeak(
 }
 
 /**
- * The three one-page re-renders of `doc` (its `pageCount` pages already rendered in full as
+ * The one-page re-renders of `doc` (its `pageCount` pages already rendered in full as
  * `full`); their figures, and the pages with the re-spoken narration (the later runs use them).
  */
 export async function rerenderBench(opts: {
@@ -61,22 +65,37 @@ export async function rerenderBench(opts: {
   doc: ProjectDocument;
   pageCount: number;
   render: BenchRender;
-  full: { ms: number; cpuS: number };
+  full: { ms: number; cpuS: number; video: { durationMs: number } };
 }) {
   const { api, doc, pageCount, render, full } = opts;
   const results: Record<string, unknown> = {};
-  // One page's first sentence edited and spoken again (the last page when fewer than 4).
+  // One page's first sentence edited and spoken again (the last page when fewer than 4), three
+  // times: one re-render is a few CPU seconds, which other load on a shared machine moves by 15%,
+  // so the figure is the median of three edits (each against the one before), all three kept.
   const editedPage = Math.min(4, pageCount) - 1;
-  const edited = `第${editedPage + 1}部分。这一页的旁白改过了：${segmentsOf(1)[0].slice(4, 40)}`;
-  const pages = await respeak(api, doc.ppt.pages, editedPage, edited);
-  // BENCH_STAGES=1: the re-render's CPU time per stage as well (renderProfile.ts; the profile also
-  // runs each re-rendered page once more without encoding, which its CPU figure then includes).
-  if (process.env.BENCH_STAGES) startRenderProfile();
-  const again = await render({ ...doc, ppt: { ...doc.ppt, pages } });
-  if (process.env.BENCH_STAGES) results.rerenderStagesCpuMs = stopRenderProfile().cpu;
+  let pages = doc.ppt.pages;
+  const lengths = [full.video.durationMs];
+  const edits: { ms: number; cpuS: number }[] = [];
+  for (const end of EDIT_ENDS) {
+    const edited = `第${editedPage + 1}部分。这一页的旁白改过了：${segmentsOf(1)[0].slice(4, end)}`;
+    pages = await respeak(api, pages, editedPage, edited);
+    // BENCH_STAGES=1: the first re-render's CPU time per stage as well (renderProfile.ts; the
+    // profile also runs each re-rendered page once more without encoding, counted in its CPU).
+    const profiled = process.env.BENCH_STAGES && edits.length === 0;
+    if (profiled) startRenderProfile();
+    const again = await render({ ...doc, ppt: { ...doc.ppt, pages } });
+    if (profiled) results.rerenderStagesCpuMs = stopRenderProfile().cpu;
+    // A length seen before would find every later soundtrack piece in the cache: a cheaper edit.
+    if (lengths.includes(again.video.durationMs))
+      throw new Error(`edit ${edits.length + 1} gave a video length seen before: pick other edits`);
+    lengths.push(again.video.durationMs);
+    edits.push(again);
+  }
+  const median = [...edits].sort((a, b) => a.cpuS - b.cpuS)[1];
   results.rerenderOnePage = {
-    note: `page ${editedPage + 1} narration re-synthesised; the other pages come from the page cache`,
-    ...againstFull(again, full),
+    note: `page ${editedPage + 1} narration re-synthesised, three edits of other lengths in turn, the median by CPU; the other pages come from the page cache`,
+    ...againstFull(median, full),
+    cpuRatioPerEdit: edits.map((e) => +(e.cpuS / full.cpuS).toFixed(3)),
     target: '<= 0.10',
   };
   // With music the pages are rendered silent (the soundtrack carries their sound), so turning the

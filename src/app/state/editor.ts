@@ -26,6 +26,8 @@ export const projectKind = signal<number>(3);
 export const doc = signal<ProjectDocument | null>(null);
 /** Server revision the document was loaded or last saved at; sent with every update. */
 export const revision = signal(0);
+/** The draft as stored at `revision` (loaded or saved here): the base a local copy is merged from. */
+export const savedDoc = signal<ProjectDocument | null>(null);
 /** 0-based position of the page being edited. */
 export const currentPage = signal(0);
 /** True when the document has changes that are not saved as a draft yet. */
@@ -146,6 +148,7 @@ export async function loadProject(id: number): Promise<void> {
       const loaded = { ...parsed.value, projectName: data.name || parsed.value.projectName };
       doc.value = withTimes(data.proKind === PRO_KIND.voice ? preferVoiceMode(loaded) : loaded);
       revision.value = data.revision;
+      savedDoc.value = doc.value;
       currentPage.value = 0;
       dirty.value = false;
       undoStack.value = [];
@@ -205,7 +208,10 @@ async function saveNow(original: 1 | 2, document: ProjectDocument | null, option
       },
     );
     revision.value = res.data!.revision;
-    if (original === 1) serverCopy = contentKey(sent);
+    if (original === 1) {
+      serverCopy = contentKey(sent);
+      savedDoc.value = sent;
+    }
     // Edits made while the request was on its way are not in this save: they stay unsaved.
     if (original === 1 && doc.value === sent) dirty.value = false;
   } finally {
@@ -219,6 +225,7 @@ export function clearProject(): void {
     projectId.value = null;
     doc.value = null;
     revision.value = 0;
+    savedDoc.value = null;
     serverCopy = null;
     currentPage.value = 0;
     dirty.value = false;

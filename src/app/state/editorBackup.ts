@@ -1,6 +1,7 @@
 import { effect } from '@preact/signals-react';
 import { docCommand, migrateDocument, ok, saveNarration, type ProjectDocument } from '../../model/project';
-import { dispatch, doc, projectId, revision, selectPage } from './editor';
+import { mergeDocuments } from '../../model/project/mergeDocuments';
+import { dispatch, doc, projectId, revision, savedDoc, selectPage } from './editor';
 import {
   draftChanged,
   draftPage,
@@ -10,14 +11,14 @@ import {
   unsavedChanges,
 } from './editorNarration';
 import { confirmDialog } from './confirm';
-import { showMessage } from './messages';
 
 /*
  * A copy of the unsaved work in this browser (localStorage), so closing the tab, a crash or a
  * dropped connection before the 30 s autosave loses nothing: written a second after each change
  * and at once when the page is hidden (closing, switching away), with the narration typed in the
- * box; removed once the work is saved or given up. When the project next opens from the revision
- * the copy was made on, the editor offers it back as one undo step.
+ * box; removed once the work is saved or given up. When the project next opens, the editor offers
+ * it back as one undo step: as it was, when nothing was saved since; merged page by page with what
+ * another tab or device saved meanwhile (mergeDocuments), when that was saved from the same draft.
  */
 
 /** One project's unsaved work. */
@@ -30,6 +31,8 @@ export interface EditorBackup {
   doc: ProjectDocument;
   /** The narration box: the page it belongs to and what it holds (maybe not stored on the page yet). */
   draft: { page: number; html: string };
+  /** The draft as saved at `revision`, which the edits started from (absent in older copies). */
+  base?: ProjectDocument;
 }
 
 /** Quiet time after a change before the copy is written. */
@@ -48,7 +51,8 @@ export function readBackup(id: number): EditorBackup | null {
     const backup = JSON.parse(raw) as EditorBackup;
     const parsed = migrateDocument(backup.doc);
     if (!parsed.ok || typeof backup.revision !== 'number') return null;
-    return { ...backup, doc: parsed.value };
+    const base = backup.base ? migrateDocument(backup.base) : null;
+    return { ...backup, doc: parsed.value, base: base?.ok ? base.value : undefined };
   } catch {
     return null;
   }
@@ -77,6 +81,7 @@ function writeBackup(id: number): void {
     at: Date.now(),
     doc: stored?.ok ? stored.value : current,
     draft: { page: draftPage.peek(), html: narrationDraft.peek() },
+    base: savedDoc.peek() ?? undefined,
   };
   try {
     localStorage.setItem(keyOf(id), JSON.stringify(backup));
@@ -116,21 +121,25 @@ const clock = (at: number) => {
 };
 
 /**
- * After a project loaded: a copy made on the revision just loaded is offered back (恢复 / 放弃); one
- * made on an older revision was overtaken by a save elsewhere and is dropped, saying so. Resolves
- * true when the copy was restored.
+ * After a project loaded: the copy is offered back (恢复 / 放弃). A copy made on an older revision
+ * meets a save made since in another tab or device: it is merged into that save page by page, or,
+ * when pages were added or removed on both sides, offered as a whole in its place; the dialog says
+ * which. Resolves true when the copy was restored.
  */
 export async function offerBackup(id: number): Promise<boolean> {
   const backup = readBackup(id);
-  if (!backup) return false;
-  if (backup.revision !== revision.peek()) {
-    dropBackup(id);
-    showMessage('warning', '本机保存的未保存修改早于此项目后来保存的版本，已丢弃');
-    return false;
-  }
+  const loaded = doc.peek();
+  if (!backup || !loaded) return false;
+  const { restored, content } =
+    backup.revision === revision.peek()
+      ? {
+          restored: backup.doc,
+          content: `此项目有 ${clock(backup.at)} 的修改尚未保存（关闭页面或断开连接前留在本机），是否恢复？`,
+        }
+      : overtaken(backup, loaded);
   const restore = await confirmDialog({
     title: '恢复未保存的修改',
-    content: `此项目有 ${clock(backup.at)} 的修改尚未保存（关闭页面或断开连接前留在本机），是否恢复？`,
+    content,
     confirmText: '恢复',
     cancelText: '放弃',
     testId: 'confirm-restore-backup',
@@ -140,7 +149,7 @@ export async function offerBackup(id: number): Promise<boolean> {
     dropBackup(id);
     return false;
   }
-  dispatch(restoreBackup, backup.doc);
+  dispatch(restoreBackup, restored);
   // Back on the page the author was typing on (selectPage keeps it in range).
   selectPage(backup.draft.page);
   loadDraft();
@@ -187,5 +196,32 @@ export function startBackups(id: number): () => void {
     flush();
     window.removeEventListener('pagehide', flush);
     document.removeEventListener('visibilitychange', onHidden);
+  };
+}
+
+// A copy whose project was saved elsewhere since: what restoring it gives, and the dialog's words.
+function overtaken(
+  backup: EditorBackup,
+  loaded: ProjectDocument,
+): { restored: ProjectDocument; content: string } {
+  const since = `此项目有 ${clock(backup.at)} 留在本机的修改尚未保存，之后项目又在其他窗口或设备上保存过。`;
+  // A copy kept before copies held their base cannot be merged either: it is offered whole too.
+  const merged = backup.base ? mergeDocuments(backup.base, backup.doc, loaded) : null;
+  if (!merged) {
+    return {
+      restored: backup.doc,
+      content: `${since}两边增删了不同的页面，无法逐页合并：恢复将用本机的修改替换那次保存的内容（可按 Ctrl+Z 撤销）。是否恢复？`,
+    };
+  }
+  const both = [
+    ...(merged.bothChangedPages.length ? [`第${merged.bothChangedPages.join('、')}页`] : []),
+    ...(merged.bothChangedSettings ? ['项目设置'] : []),
+  ];
+  const merge = both.length
+    ? `恢复将把本机的修改并入那次保存：${both.join('和')}两边都改过，将采用本机的修改，其余修改两边都保留`
+    : '恢复将把本机的修改并入那次保存，两边的修改都会保留';
+  return {
+    restored: merged.doc,
+    content: `${since}${merge}（可按 Ctrl+Z 撤销）。是否恢复？`,
   };
 }

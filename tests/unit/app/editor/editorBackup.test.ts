@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 vi.mock('../../../../src/app/services/http', () => ({ studioApi: {}, http: {}, confirmLogout: vi.fn() }));
 
-import { addPage, newDocument, type ProjectDocument } from '../../../../src/model/project';
+import { addPage, newDocument, saveNarration, type ProjectDocument } from '../../../../src/model/project';
+import { must } from '../../model/fixtures';
 import {
   canUndo,
   clearProject,
@@ -11,6 +12,7 @@ import {
   doc,
   projectId,
   revision,
+  savedDoc,
   undo,
 } from '../../../../src/app/state/editor';
 import { draftPage, loadDraft, narrationDraft } from '../../../../src/app/state/editorNarration';
@@ -22,13 +24,13 @@ import {
   startBackups,
 } from '../../../../src/app/state/editorBackup';
 import { pendingConfirm } from '../../../../src/app/state/confirm';
-import { toasts } from '../../../../src/app/state/messages';
 
 /** Project 7 open at revision 3, as loadProject leaves it: one page, nothing unsaved. */
-function open(d: ProjectDocument = newDocument()) {
+function open(d: ProjectDocument = newDocument(), at = 3) {
   projectId.value = 7;
-  revision.value = 3;
+  revision.value = at;
   doc.value = d;
+  savedDoc.value = d;
   dirty.value = false;
   loadDraft();
 }
@@ -105,9 +107,9 @@ describe('the unsaved work kept in this browser', () => {
     expect(doc.value!.ppt.pages).toHaveLength(1);
   });
 
-  it('is dropped when declined, and when a later save elsewhere overtook it (saying so)', async () => {
+  it('is dropped when declined', async () => {
     open();
-    let stop = startBackups(7);
+    const stop = startBackups(7);
     dispatch(addPage);
     window.dispatchEvent(new Event('pagehide'));
     stop();
@@ -118,17 +120,61 @@ describe('the unsaved work kept in this browser', () => {
     expect(await declined).toBe(false);
     expect(doc.value!.ppt.pages).toHaveLength(1);
     expect(readBackup(7)).toBeNull();
+  });
 
+  it('is merged page by page into a save made elsewhere since, keeping both sides (QA: it was dropped)', async () => {
+    const base = must(addPage.perform(newDocument()));
+    open(base);
+    const stop = startBackups(7);
+    loadDraft();
+    narrationDraft.value = '<p>这个标签页打的字</p>'; // page 1, never saved here
+    window.dispatchEvent(new Event('pagehide'));
+    stop();
+    clearProject();
+
+    // Another tab saved page 2 meanwhile: the project opens at revision 4 with that save.
+    const elsewhere = must(saveNarration.perform(base, 1, '<p>另一个标签页保存的</p>'));
+    open(elsewhere, 4);
+    const offered = offerBackup(7);
+    await vi.waitFor(() => expect(pendingConfirm.value).not.toBeNull());
+    expect(pendingConfirm.value!.content).toContain('并入');
+    expect(pendingConfirm.value!.content).not.toContain('两边都改过');
+    await answer(true);
+    expect(await offered).toBe(true);
+    expect(doc.value!.ppt.pages.map((p) => p.text)).toEqual(['这个标签页打的字', '另一个标签页保存的']);
+    expect(dirty.value).toBe(true);
+    undo();
+    expect(doc.value!.ppt.pages.map((p) => p.text)).toEqual(['', '另一个标签页保存的']);
+  });
+
+  it('names the pages both sides changed, and offers a copy it cannot merge as a whole', async () => {
+    open();
+    let stop = startBackups(7);
+    dispatch(saveNarration, 0, '<p>本机的第一页</p>');
+    window.dispatchEvent(new Event('pagehide'));
+    stop();
+    open(must(saveNarration.perform(newDocument(), 0, '<p>别处的第一页</p>')), 4);
+    const clash = offerBackup(7);
+    await vi.waitFor(() =>
+      expect(pendingConfirm.value?.content).toContain('第1页两边都改过，将采用本机的修改'),
+    );
+    await answer(true);
+    expect(await clash).toBe(true);
+    expect(doc.value!.ppt.pages[0].text).toBe('本机的第一页');
+
+    // Pages added on both sides cannot be matched: restoring replaces the other save, and says so.
+    open();
     stop = startBackups(7);
     dispatch(addPage);
     window.dispatchEvent(new Event('pagehide'));
     stop();
-    open();
-    revision.value = 4; // another tab saved since
-    expect(await offerBackup(7)).toBe(false);
-    expect(pendingConfirm.value).toBeNull();
+    open(must(addPage.perform(must(saveNarration.perform(newDocument(), 0, '<p>别处</p>')))), 5);
+    const whole = offerBackup(7);
+    await vi.waitFor(() => expect(pendingConfirm.value?.content).toContain('无法逐页合并'));
+    await answer(false);
+    expect(await whole).toBe(false);
     expect(readBackup(7)).toBeNull();
-    expect(toasts.value.at(-1)?.text).toContain('已丢弃');
+    expect(doc.value!.ppt.pages[0].text).toBe('别处');
   });
 
   it('offers nothing unreadable, and prunes unreadable copies and those older than two weeks', () => {

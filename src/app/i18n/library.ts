@@ -73,6 +73,7 @@ export const libraryZh = {
     exported: '已导出当前画面',
     presenterMissing: '本项目选择的数字人已被删除，请在「数字人」中重新选择后再合成',
     sceneMissing: '本项目选择的场景已被删除，请在「场景」中重新选择后再合成',
+    voiceMissing: '本项目选择的音色已被删除，请在「音色」中重新选择后再合成',
     items: {
       background: '场景背景',
       slide: 'PPT页面',
@@ -162,6 +163,7 @@ export const libraryEn: typeof libraryZh = {
     presenterMissing:
       'The presenter this project uses was deleted: choose one under 数字人 before synthesising',
     sceneMissing: 'The scene this project uses was deleted: choose one under 场景 before synthesising',
+    voiceMissing: 'The voice this project uses was deleted: choose one under 音色 before synthesising',
     items: {
       background: 'Scene background',
       slide: 'Slide',

@@ -27,6 +27,7 @@ import { chosenMusic } from './editorMusic';
 import { missingPresenter } from './editorTalk';
 import { showMessage } from './messages';
 import { missingScene } from './missingScene';
+import { missingVoice } from './missingVoice';
 import { refreshPoints } from './session';
 import { pollVoiceTask, startVoiceTask, VoiceTaskFailed } from './voiceTasks';
 
@@ -80,7 +81,7 @@ export async function startSynthesis(): Promise<boolean> {
   if (!doc.value || synthesisPhase.value !== 'idle') return false;
   stopPlaying();
   commitDraft();
-  // A presenter, scene or music deleted since the project was saved is refused before 未选择PDF
+  // A presenter, scene, voice or music deleted since the project was saved is refused before 未选择PDF
   // is asked (a yes would only lead to the refusal) and before any speech is made.
   const gone = choicesPresent(doc.value) ? deletedChoice(doc.value) : null;
   if (gone) {
@@ -113,11 +114,13 @@ export async function startSynthesis(): Promise<boolean> {
 /** The spec's first three checks pass: a presenter, a voice and a scene are chosen. */
 const choicesPresent = (d: ProjectDocument) => hasCharacter(d) && hasVoice(d) && hasScene(d);
 
-/** What 合成视频 says of a presenter, scene or music the library no longer has, or null. */
+/** What 合成视频 says of a presenter, scene, voice or music the library no longer has, or null. */
 function deletedChoice(d: ProjectDocument): string | null {
   if (d.character.uuid && missingPresenter.peek() === d.character.uuid)
     return i18n.t('library:preview.presenterMissing');
   if (d.scene.uuid && missingScene.peek() === d.scene.uuid) return i18n.t('library:preview.sceneMissing');
+  if (d.character.voiceId && missingVoice.peek() === d.character.voiceId)
+    return i18n.t('library:preview.voiceMissing');
   // The server's own words for it, which it says at 确定 otherwise.
   if (chosenMusic.peek() === 'missing') return materialMessages.musicMissing;
   return null;

@@ -4,7 +4,7 @@ import type { SpeechTimings } from '../../api/speech.contract';
 import { segmentAt, segmentOffsets } from '../../model/project';
 import type { MouthCue } from '../../model/speech';
 import { resolveServerUrl } from '../config';
-import { libraryItems } from './libraryCache';
+import { libraryItems, libraryVersion } from './libraryCache';
 import { characters } from './library';
 
 /*
@@ -21,6 +21,8 @@ export const presenterItem = signal<CharacterItem | null>(null);
 export const missingPresenter = signal<string | null>(null);
 
 const rigs = new Map<string, Promise<CharacterItem | null | undefined>>();
+/** The library version the remembered rigs were found in (a deletion since makes them stale). */
+let rigsVersion = -1;
 const timings = new Map<string, Promise<SpeechTimings | null>>();
 
 /** Finds presenter `uuid` in the library (the 数字人 tab's list first, then public and private pages). */
@@ -42,7 +44,10 @@ export async function loadPresenterRig(uuid: string): Promise<void> {
     missingPresenter.value = null;
     return;
   }
-  if (presenterRig.peek()?.id === uuid) return;
+  if (rigsVersion !== libraryVersion.peek()) {
+    rigs.clear();
+    rigsVersion = libraryVersion.peek();
+  } else if (presenterRig.peek()?.id === uuid) return;
   let found = rigs.get(uuid);
   if (!found) {
     // undefined: the library could not be asked (offline), which says nothing about the presenter.

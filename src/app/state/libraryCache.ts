@@ -1,3 +1,4 @@
+import { signal } from '@preact/signals-react';
 import type { CharacterItem, PageOf, SceneItem, VoiceItem } from '../../api/library.contract';
 import type { CallOptions } from '../../api/client';
 import type { Envelope } from '../../api/envelope';
@@ -70,7 +71,14 @@ export function libraryItems<K extends LibraryKind>(
   return known;
 }
 
+/**
+ * Counts the times lists were forgotten: a lookup remembered from before (the editor's presenter
+ * rig) is asked again after a presenter, voice or scene was deleted or added.
+ */
+export const libraryVersion = signal(0);
+
 /** Forgets one kind (or every list), so the next read asks the server. */
 export function invalidateLibrary(kind?: LibraryKind): void {
   for (const key of [...cache.keys()]) if (!kind || key.startsWith(`${kind}:`)) cache.delete(key);
+  libraryVersion.value++;
 }

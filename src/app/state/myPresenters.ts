@@ -85,6 +85,8 @@ export async function deletePresenter(id: string): Promise<boolean> {
   const res = await deleteAskingIfUsed((force, o) => presenterApi.remove(id, force, o));
   if (!res) return false;
   myPresenters.value = myPresenters.value.filter((p) => p.id !== id);
+  // The editor's lookups read the shared lists: a project using it says so when it opens (QA).
+  forgetLibraryList('characters');
   refreshEditorList();
   showMessage('success', res.msg);
   return true;

@@ -83,6 +83,8 @@ export async function deleteVoice(id: string): Promise<boolean> {
   if (!res) return false;
   if (previewId.value === id) stopPreview();
   myVoices.value = myVoices.value.filter((v) => v.id !== id);
+  // The editor's lookups read the shared lists: a project using it says so when it opens (QA).
+  forgetLibraryList('voices');
   showMessage('success', res.msg);
   return true;
 }

@@ -2,12 +2,14 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const lists = vi.hoisted(() => ({ libraryItems: vi.fn() }));
 vi.mock('../../../../src/app/services/http', () => ({ studioApi: {}, accountApi: {}, http: {} }));
-vi.mock('../../../../src/app/state/libraryCache', () => ({
+vi.mock('../../../../src/app/state/libraryCache', async () => ({
   libraryItems: lists.libraryItems,
   invalidateLibrary: vi.fn(),
+  libraryVersion: (await import('@preact/signals-react')).signal(0),
 }));
 
 import { loadPresenterRig, missingPresenter, presenterItem } from '../../../../src/app/state/editorTalk';
+import { libraryVersion } from '../../../../src/app/state/libraryCache';
 
 /** A presenter as the library lists it (only what the lookup reads). */
 const presenter = (id: string) =>
@@ -37,5 +39,17 @@ describe('a presenter the document names but the library no longer has', () => {
     await loadPresenterRig('here-3');
     expect(missingPresenter.value).toBeNull();
     expect(presenterItem.value).toMatchObject({ id: 'here-3' });
+  });
+
+  it('is reported missing when deleted after this tab found it (QA: the found rig was kept)', async () => {
+    lists.libraryItems.mockResolvedValue([presenter('mine-4')]);
+    await loadPresenterRig('mine-4');
+    expect(missingPresenter.value).toBeNull();
+    // Deleted in 我的数字人, which forgets the lists; the project opens again.
+    lists.libraryItems.mockResolvedValue([]);
+    libraryVersion.value++;
+    await loadPresenterRig('mine-4');
+    expect(missingPresenter.value).toBe('mine-4');
+    expect(presenterItem.value).toBeNull();
   });
 });

@@ -3,9 +3,10 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 const api = vi.hoisted(() => ({ textToSpeech: vi.fn(), updateProject: vi.fn() }));
 const lists = vi.hoisted(() => ({ libraryItems: vi.fn() }));
 vi.mock('../../../../src/app/services/http', () => ({ studioApi: api, accountApi: {}, http: {} }));
-vi.mock('../../../../src/app/state/libraryCache', () => ({
+vi.mock('../../../../src/app/state/libraryCache', async () => ({
   libraryItems: lists.libraryItems,
   invalidateLibrary: vi.fn(),
+  libraryVersion: (await import('@preact/signals-react')).signal(0),
 }));
 
 import { materialMessages } from '../../../../src/api/material.contract';

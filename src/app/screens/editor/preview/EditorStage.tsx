@@ -24,6 +24,7 @@ import {
 } from '../../../state/editorStickers';
 import { loadPresenterRig, missingPresenter, presenterItem } from '../../../state/editorTalk';
 import { checkScene } from '../../../state/missingScene';
+import { checkVoice } from '../../../state/missingVoice';
 import { showMessage } from '../../../state/messages';
 import { useStageTalk } from '../../presenter/useStageTalk';
 import { onStageKeyDown } from './stageKeys';
@@ -92,6 +93,12 @@ export function EditorStage() {
   useEffect(() => {
     void checkScene(sceneId).then((gone) => gone && showMessage('warning', t('preview.sceneMissing')));
   }, [sceneId, t]);
+  const [voiceId, voicePublic] = [d?.character.voiceId ?? '', d?.character.isPublic ?? 1];
+  useEffect(() => {
+    void checkVoice(voiceId, voicePublic).then(
+      (gone) => gone && showMessage('warning', t('preview.voiceMissing')),
+    );
+  }, [voiceId, voicePublic, t]);
   useEffect(() => setSlideAspect(undefined), [pageAt, openedProject]);
 
   const heardNow = playing.value;

@@ -3,6 +3,7 @@ import {
   dropSpeechAudio,
   estimateSeconds,
   hasVoice,
+  isPlaceholderText,
   messages,
   narrationLength,
   pageAudioMissing,
@@ -53,8 +54,15 @@ export const previewIsScale = computed(() => {
   return child?.isScale ?? 1;
 });
 
-/** Plain text of the draft, what 试听 would speak. */
-export const draftText = computed(() => parseNarration(narrationDraft.value).text);
+/**
+ * Plain text of the draft, what 试听 would speak: none while the box still holds the PDF
+ * placeholder, which asks for the page's text and is not narration (QA: it was counted, estimated
+ * and spoken).
+ */
+export const draftText = computed(() => {
+  const { text } = parseNarration(narrationDraft.value);
+  return isPlaceholderText(text) ? '' : text;
+});
 /** Live count (out of 300) and estimated seconds (0.14 s per character) of the draft. */
 export const draftStats = computed(() => ({
   count: narrationLength(draftText.value),

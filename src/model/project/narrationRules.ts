@@ -78,15 +78,13 @@ const minutesOf = (seconds: number) => (Math.round((seconds / 60) * 100 + 1e-9) 
 
 /**
  * The top bar's 预计时长: the spec's estimate, 0.14 s per character of a text page's narration
- * (a voice page counts its audio, it has no text), whether or not the page is spoken yet.
+ * (a voice page counts its audio, it has no text), whether or not the page is spoken yet. The PDF
+ * placeholder is no narration and counts nothing, as in pageSeconds.
  */
 export function estimatedMinutes(doc: ProjectDocument): string {
-  return minutesOf(
-    doc.ppt.pages.reduce(
-      (sum, p) => sum + (p.istts === TEXT_MODE ? estimateSeconds(p.text) : p.soundTime),
-      0,
-    ),
-  );
+  const seconds = (p: Page) =>
+    p.istts !== TEXT_MODE ? p.soundTime : isPlaceholderText(p.text) ? 0 : estimateSeconds(p.text);
+  return minutesOf(doc.ppt.pages.reduce((sum, p) => sum + seconds(p), 0));
 }
 
 /** The real length once every page has its audio (shown beside the estimate), else null. */

@@ -99,6 +99,12 @@ describe('page and total times', () => {
     expect(spokenMinutes(spoken)).toBe('1.55');
   });
 
+  it('the PDF placeholder adds nothing to the estimate, as it adds nothing to a page (QA: 0.07 分钟)', () => {
+    const placeholder = newPage({ text: '请输入本页内容并保存', istts: TEXT_MODE });
+    expect(estimatedMinutes(withPages(newDocument(), [placeholder, placeholder]))).toBe('0.00');
+    expect(pageSeconds(placeholder)).toBe(0);
+  });
+
   it('withTimes writes per-page formattedTime, the total in minutes and seconds', () => {
     const d = withTimes(
       withPages(newDocument(), [newPage({ text: '字'.repeat(300) }), newPage({ soundTime: 18 })]),

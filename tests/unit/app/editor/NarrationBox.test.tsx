@@ -43,6 +43,11 @@ describe('narration box (spec 5)', () => {
     expect(draftStats.value).toEqual({ count: 4, seconds: 0.56 });
   });
 
+  it('counts nothing while the box still holds the PDF placeholder (QA: 10/300 · 预计 1.4 秒)', () => {
+    show('请输入本页内容并保存');
+    expect(draftStats.value).toEqual({ count: 0, seconds: 0 });
+  });
+
   it('Enter inserts a double line break', () => {
     show('第一句');
     caretAtEnd();

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef } from 'react';
-import type { Graphics, Sprite, Text } from 'pixi.js';
+import { CanvasTextMetrics, TextStyle, type Graphics, type Sprite, type Text } from 'pixi.js';
 import type { Box } from '../../../model/project';
+import { layoutCard, type CardText } from '../../cardLayout';
 import { containBox } from '../../fitBox';
 import type { StageItem } from '../../stageScene';
 import { noDraw, useItemLayout, useRuntime } from '../stageRuntime';
@@ -16,7 +17,8 @@ const VIDEO_BACK = 0x000000;
 
 // Constant style objects: the layout sizes the text, and a new object on every render would undo it.
 const CARD_FONT = 'PingFang SC, Microsoft YaHei, Noto Sans CJK SC, Noto Sans SC, sans-serif';
-const CARD_STYLE = { fontFamily: CARD_FONT, fill: CARD_TEXT, wordWrap: true, breakWords: true };
+// layoutCard breaks the lines itself (Pixi's wrap would not know where the hint begins).
+const CARD_STYLE = { fontFamily: CARD_FONT, fill: CARD_TEXT, wordWrap: false };
 const HINT_STYLE = { ...CARD_STYLE, fill: CARD_HINT };
 
 /** The slide box's picture, shown whole (contain, centred) as the render places it. */
@@ -44,6 +46,7 @@ export function SlideImageView({ item, onAspect }: { item: StageItem; onAspect(a
 /**
  * A page without a PDF picture, while editing: a white card with the start of its narration
  * (or 空白页) and, at its foot, that the video shows nothing there (the /three player leaves it out).
+ * layoutCard breaks the lines, so long narration shrinks or ends in an ellipsis above the foot.
  */
 export function CardView({ item, emptyLabel, hint }: { item: StageItem; emptyLabel: string; hint: string }) {
   const g = useRef<Graphics>(null);
@@ -51,30 +54,48 @@ export function CardView({ item, emptyLabel, hint }: { item: StageItem; emptyLab
   const foot = useRef<Text>(null);
   const text = item.text.trim();
   const excerpt = text.length > EXCERPT_CHARS ? `${text.slice(0, EXCERPT_CHARS)}…` : text;
-  const layout = useCallback((box: Box) => {
-    g.current?.clear().rect(box.x, box.y, box.width, box.height).fill({ color: CARD_FILL });
-    const t = label.current;
-    const f = foot.current;
-    if (!t || !f) return;
-    // Readable at any box size: about nine lines fit the card's height.
-    const size = Math.max(7, Math.min(22, box.height / 9));
-    const pad = size * 0.8;
-    t.style.fontSize = size;
-    t.style.wordWrapWidth = Math.max(10, box.width - 2 * pad);
-    t.style.lineHeight = size * 1.5;
-    t.position.set(box.x + pad, box.y + pad);
-    f.style.fontSize = Math.max(7, size * 0.75);
-    f.style.wordWrapWidth = t.style.wordWrapWidth;
-    f.position.set(box.x + pad, box.y + box.height - pad - f.height);
-  }, []);
-  useItemLayout(item, layout, `${!!excerpt}${excerpt}`);
+  const shown = excerpt || emptyLabel;
+  const layout = useCallback(
+    (box: Box) => {
+      g.current?.clear().rect(box.x, box.y, box.width, box.height).fill({ color: CARD_FILL });
+      const t = label.current;
+      const f = foot.current;
+      if (!t || !f) return;
+      const card = layoutCard(box, shown, hint, cardEm);
+      place(t, card.text);
+      place(f, card.hint);
+    },
+    [shown, hint],
+  );
+  useItemLayout(item, layout, `${!!excerpt}${shown}`);
   return (
     <pixiContainer>
       <pixiGraphics ref={g} draw={noDraw} />
-      <pixiText ref={label} text={excerpt || emptyLabel} style={excerpt ? CARD_STYLE : HINT_STYLE} />
-      <pixiText ref={foot} text={hint} style={HINT_STYLE} />
+      <pixiText ref={label} text="" style={excerpt ? CARD_STYLE : HINT_STYLE} />
+      <pixiText ref={foot} text="" style={HINT_STYLE} />
     </pixiContainer>
   );
+}
+
+/** Draws a laid-out block of card text. */
+function place(t: Text, c: CardText): void {
+  t.style.fontSize = c.fontSize;
+  t.style.lineHeight = c.lineHeight;
+  t.text = c.lines.join('\n');
+  t.position.set(c.x, c.y);
+}
+
+const CARD_MEASURE = new TextStyle({ fontFamily: CARD_FONT, fontSize: 100 });
+const emCache = new Map<string, number>();
+
+/** A character's width in ems in the card's font, as the canvas measures it. */
+function cardEm(ch: string): number {
+  let w = emCache.get(ch);
+  if (w === undefined) {
+    w = CanvasTextMetrics.measureText(ch, CARD_MEASURE, undefined, false).width / 100;
+    emCache.set(ch, w);
+  }
+  return w;
 }
 
 /** The page video in the slide box, letterboxed on black as the render pads it. */

@@ -54,9 +54,21 @@ export function clampTextureBox(box: Box, frame: Size): Box {
 }
 
 /**
- * The box after dragging `corner` by dx,dy from `start`: the opposite corner stays put. With
- * `keepAspect` the box follows the pointer along its diagonal. The result stays inside the frame
- * and at least 10 units a side (the aspect is kept while doing so).
+ * A sticker box brought inside another frame (an orientation switch): shrunk with its aspect kept
+ * when a side is larger than the frame, then moved inside as clampTextureBox does.
+ */
+export function fitTextureBox(box: Box, frame: Size): Box {
+  const s = Math.min(1, frame.width / box.width, frame.height / box.height);
+  if (!(s > 0 && s < 1)) return clampTextureBox(box, frame);
+  return clampTextureBox({ ...box, width: box.width * s, height: box.height * s }, frame);
+}
+
+/**
+ * The box after dragging `corner` by dx,dy from `start`: the opposite corner stays put while the box
+ * has room. With `keepAspect` the box follows the pointer along its diagonal and may grow up to the
+ * frame's size; where it meets the frame it is pushed back inside, so a sticker touching an edge
+ * still grows (away from that edge). With Shift (free) each side grows only up to the frame. The
+ * result stays inside the frame and at least 10 units a side.
  */
 export function resizeTextureBox(
   start: Box,
@@ -66,13 +78,15 @@ export function resizeTextureBox(
   keepAspect: boolean,
   frame: Size,
 ): Box {
+  if (keepAspect)
+    return clampTextureBox(resizeFromCorner(start, corner, dx, dy, true, MIN_TEXTURE_SIZE, frame), frame);
   const anchorX = corner.endsWith('e') ? start.x : start.x + start.width;
   const anchorY = corner.startsWith('s') ? start.y : start.y + start.height;
   const max = {
     width: Math.max(MIN_TEXTURE_SIZE, corner.endsWith('e') ? frame.width - anchorX : anchorX),
     height: Math.max(MIN_TEXTURE_SIZE, corner.startsWith('s') ? frame.height - anchorY : anchorY),
   };
-  return clampTextureBox(resizeFromCorner(start, corner, dx, dy, keepAspect, MIN_TEXTURE_SIZE, max), frame);
+  return clampTextureBox(resizeFromCorner(start, corner, dx, dy, false, MIN_TEXTURE_SIZE, max), frame);
 }
 
 /**

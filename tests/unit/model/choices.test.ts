@@ -4,6 +4,7 @@ import {
   chooseScene,
   chooseVoice,
   fitCharacter,
+  keepCharacterInFrame,
   newDocument,
   switchOrientation,
 } from '../../../src/model/project';
@@ -137,11 +138,93 @@ describe('switchOrientation (spec 4)', () => {
       X: 0,
       Y: 465,
     });
-    // Back to landscape: the spec's default place, 45,150.
+    // Back to landscape: at 45, raised from the spec's 150 so it stands whole in the 540 frame.
     expect(must(switchOrientation(must(switchOrientation(start, 2)), 1)).character).toMatchObject({
+      X: 45,
+      Y: 0,
+    });
+    // A presenter that fits below 150 stands at the spec's default place.
+    expect(must(switchOrientation(must(switchOrientation(small, 2)), 1)).character).toMatchObject({
+      width: 150,
+      height: 300,
       X: 45,
       Y: 150,
     });
+  });
+
+  it('portrait and back gives the presenter a fresh choice gives, whole in the frame (not 267x467 at 45,150)', () => {
+    const presenter = {
+      id: 9,
+      name: '小蓝',
+      icon: '/c/9.png',
+      staticImg: '/c/9s.png',
+      width: 773,
+      height: 1350,
+    };
+    const fresh = must(keepCharacterInFrame(must(chooseCharacter(readyDocument(), presenter))));
+    expect(fresh.character).toMatchObject({ width: 309, height: 540, Y: 0 });
+    const portrait = must(switchOrientation(fresh, 2));
+    expect(portrait.character).toMatchObject({ width: 267, height: 467, X: 36, Y: 200 });
+    // Without the natural size (the library list not at hand) and with it.
+    for (const natural of [undefined, presenter]) {
+      const back = must(switchOrientation(portrait, 1, natural)).character;
+      expect(back).toMatchObject({ width: 309, height: 540, X: 45, Y: 0 });
+    }
+  });
+
+  it('the presenter lies whole inside the new frame, aspect kept, in both directions', () => {
+    const naturals = [
+      { width: 773, height: 1350 },
+      { width: 1000, height: 2000 },
+      { width: 500, height: 1000 },
+      { width: 3840, height: 2160 },
+      { width: 1200, height: 1200 },
+    ];
+    for (const n of naturals) {
+      const chosen = must(
+        chooseCharacter(readyDocument(), { id: 1, name: 'a', icon: '', staticImg: '/a.png', ...n }),
+      );
+      let d = must(keepCharacterInFrame(chosen));
+      for (const to of [2, 1, 2, 1] as const) {
+        for (const natural of [undefined, n]) {
+          const next = must(switchOrientation(d, to, natural));
+          const c = next.character;
+          const frame = to === 1 ? { width: 960, height: 540 } : { width: 303, height: 667 };
+          expect(c.X).toBeGreaterThanOrEqual(0);
+          expect(c.Y).toBeGreaterThanOrEqual(0);
+          expect(c.X + c.width).toBeLessThanOrEqual(frame.width);
+          expect(c.Y + c.height).toBeLessThanOrEqual(frame.height);
+          expect(Math.abs(c.width / c.height - n.width / n.height)).toBeLessThan(0.01);
+          if (natural) d = next;
+        }
+      }
+    }
+  });
+
+  it('stickers larger than the new frame shrink with their aspect kept', () => {
+    const base = readyDocument();
+    const sticker = {
+      id: 's',
+      textureId: 't',
+      path: '/t.png',
+      x: 400,
+      y: 100,
+      width: 500,
+      height: 300,
+      position: 1,
+    };
+    const withSticker = (d: typeof base, box: Partial<typeof sticker>) => ({
+      ...d,
+      ppt: {
+        ...d.ppt,
+        pages: d.ppt.pages.map((p, i) => (i === 0 ? { ...p, textureList: [{ ...sticker, ...box }] } : p)),
+      },
+    });
+    const portrait = must(switchOrientation(withSticker(base, {}), 2)).ppt.pages[0].textureList[0];
+    expect(portrait).toMatchObject({ x: 0, y: 100, width: 375, height: 225 });
+    const tall = withSticker(must(switchOrientation(base, 2)), { x: 50, y: 60, width: 300, height: 600 });
+    const landscape = must(switchOrientation(tall, 1)).ppt.pages[0].textureList[0];
+    expect(landscape).toMatchObject({ x: 50, y: 0, width: 270, height: 540 });
   });
 
   it('the same orientation changes nothing', () => {

@@ -119,6 +119,67 @@ describe('resize bounds', () => {
   });
 });
 
+describe('resize at the frame edge (a sticker touching the right edge still resizes)', () => {
+  // 50x50 with its right side on the 960 edge.
+  const edge = { x: 910, y: 160, width: 50, height: 50 };
+
+  it('grows down from its bottom-right corner: the right side stays on the edge, the box grows left', () => {
+    // Along the diagonal: 1 + 30*50 / (50² + 50²) = 1.3.
+    expect(resizeTextureBox(edge, 'se', 0, 30, true, LANDSCAPE)).toEqual({
+      x: 895,
+      y: 160,
+      width: 65,
+      height: 65,
+    });
+    expect(resizeTextureBox(edge, 'ne', 0, -30, true, LANDSCAPE)).toEqual({
+      x: 895,
+      y: 145,
+      width: 65,
+      height: 65,
+    });
+  });
+
+  it('grows down and left from its left corners, and shrinks from any corner', () => {
+    expect(resizeTextureBox(edge, 'sw', -30, 30, true, LANDSCAPE)).toEqual({
+      x: 880,
+      y: 160,
+      width: 80,
+      height: 80,
+    });
+    expect(resizeTextureBox(edge, 'se', -20, -20, true, LANDSCAPE)).toEqual({
+      x: 910,
+      y: 160,
+      width: 30,
+      height: 30,
+    });
+    expect(resizeTextureBox(edge, 'se', -20, 0, false, LANDSCAPE)).toEqual({
+      x: 910,
+      y: 160,
+      width: 30,
+      height: 50,
+    });
+  });
+
+  it('only growth past the frame is clamped: Shift grows down but not right; the aspect is kept up to the frame', () => {
+    expect(resizeTextureBox(edge, 'se', 30, 30, false, LANDSCAPE)).toEqual({
+      x: 910,
+      y: 160,
+      width: 50,
+      height: 80,
+    });
+    const most = resizeTextureBox(edge, 'se', 900, 900, true, LANDSCAPE);
+    expect(most).toEqual({ x: 420, y: 0, width: 540, height: 540 });
+    // In a corner of the frame it still grows, into the frame.
+    const corner = { x: 910, y: 490, width: 50, height: 50 };
+    expect(resizeTextureBox(corner, 'se', 20, 20, true, LANDSCAPE)).toEqual({
+      x: 890,
+      y: 470,
+      width: 70,
+      height: 70,
+    });
+  });
+});
+
 describe('deleteTexture', () => {
   it('removes the sticker and its marker; the segments around it join; the text stays', () => {
     const doc = withStickers();

@@ -124,6 +124,19 @@ describe('gesture rules', () => {
     });
   });
 
+  it('a sticker touching the right edge resizes from its corner (down and left), as a drag on the stage does', () => {
+    const s = { x: 910, y: 160, width: 50, height: 50 };
+    const g = new StageGesture(target('sticker', 'se', 0), s, { x: 960, y: 210 }, 1);
+    expect(g.move({ x: 960, y: 240 }, false)).toBe(true);
+    expect(g.box).toEqual({ x: 895, y: 160, width: 65, height: 65 });
+    expect(g.box.x + g.box.width).toBe(960);
+    expect(g.move({ x: 940, y: 190 }, false)).toBe(true);
+    expect(g.box).toEqual({ x: 910, y: 160, width: 30, height: 30 });
+    // Shift: growing down works; growing right past the frame does not.
+    expect(g.move({ x: 990, y: 240 }, true)).toBe(true);
+    expect(g.box).toEqual({ x: 910, y: 160, width: 50, height: 80 });
+  });
+
   it('the slide moves with 20 units kept on the canvas and resizes from any corner', () => {
     const s = { x: 100, y: 150, width: 160, height: 90 };
     expect(gestureStep(target('slide'), s, s, -1000, 0, false, 1).x).toBe(20 - 160);

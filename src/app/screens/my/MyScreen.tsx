@@ -41,13 +41,14 @@ export function MyScreen() {
   const active = useViewActive('/my');
   const [playing, setPlaying] = useState<VideoItem | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
-  // 我的视频 | 我的素材; /my?tab=materials opens the materials (the editor's music dialog links there).
+  // 我的视频 | 我的素材; /my?tab=materials opens the materials (the editor's music dialog links there),
+  // /my?tab=videos the videos (查看视频: the view is kept while hidden, on the tab last shown).
   const [params] = useSearchParams();
   const [tab, setTab] = useState<MyTab>('videos');
-  const wantsMaterials = active && params.get('tab') === 'materials';
+  const asked = active ? params.get('tab') : null;
   useEffect(() => {
-    if (wantsMaterials) setTab('materials');
-  }, [wantsMaterials]);
+    if (asked === 'materials' || asked === 'videos') setTab(asked);
+  }, [asked]);
 
   useOnShow(active, () => {
     void loadVideos();

@@ -51,7 +51,7 @@ export function ComposeStatusView({ state, status, linkToVideos, testId }: Props
         </div>
       )}
       {state === 'done' && linkToVideos && (
-        <Link className="ps-status-link" to="/my" data-testid={`${testId}-videos`}>
+        <Link className="ps-status-link" to="/my?tab=videos" data-testid={`${testId}-videos`}>
           {t('status.viewVideo')}
           <Icon name="angle right" />
         </Link>

@@ -134,7 +134,7 @@ describe('home centre', () => {
     expect(screen.getByTestId('project-status-1').textContent).toContain('第 2/4 页 · 预计剩余 12 秒');
     expect(screen.getByTestId('project-row-2').textContent).toContain('语音视频');
     expect(screen.getByTestId('project-status-2').textContent).toContain('第1页的音频不存在或已被删除');
-    expect(screen.getByTestId('project-status-3-videos').getAttribute('href')).toBe('/my');
+    expect(screen.getByTestId('project-status-3-videos').getAttribute('href')).toBe('/my?tab=videos');
     expect(screen.getByTestId('project-pager-total').textContent).toBe('共 3 条');
     expect(screen.getByTestId('stat-projects').textContent).toContain('3');
     expect(screen.getByTestId('stat-composing').textContent).toContain('1');
@@ -271,5 +271,17 @@ describe('我的', () => {
   it('shows an empty state without videos', async () => {
     start('/my');
     expect((await screen.findByTestId('video-empty')).textContent).toContain('还没有合成过视频');
+  });
+
+  it('查看视频 (/my?tab=videos) shows the videos even when 我的素材 was the tab last shown (QA)', async () => {
+    const router = start('/my?tab=materials');
+    await waitFor(() =>
+      expect(screen.getByTestId('my-tab-materials').getAttribute('aria-selected')).toBe('true'),
+    );
+    await act(() => router.navigate('/my?tab=videos'));
+    await waitFor(() =>
+      expect(screen.getByTestId('my-tab-videos').getAttribute('aria-selected')).toBe('true'),
+    );
+    expect(await screen.findByTestId('video-empty')).toBeTruthy();
   });
 });

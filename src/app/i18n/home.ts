@@ -99,6 +99,7 @@ export const homeZh = {
     page: '页',
     prev: '上一页',
     next: '下一页',
+    label: '分页',
   },
   my: {
     videos: '我的视频',
@@ -223,6 +224,7 @@ export const homeEn: typeof homeZh = {
     page: '',
     prev: 'Previous',
     next: 'Next',
+    label: 'Pages',
   },
   my: {
     videos: 'My videos',

@@ -13,7 +13,8 @@ export const homeToolsZh = {
       title: '一键成片',
       desc: '粘贴讲稿，自动按句分页，选好数字人、场景和音色，一步生成可合成的视频项目。',
       scriptLabel: '讲稿',
-      placeholder: '在这里粘贴整篇讲稿。系统会在句号、问号、感叹号和换行处分页，每页不超过 300 字。',
+      placeholder:
+        '在这里粘贴整篇讲稿。系统会在句号、问号、感叹号和换行处分页，每页约 120 字（不超过 300 字）。',
       count: '{{n}} 字',
       pagesTitle: '分页预览',
       pagesCount: '共 {{n}} 页 · 约 {{s}} 秒',
@@ -38,7 +39,7 @@ export const homeToolsZh = {
       textLabel: '文字',
       placeholder: '输入要朗读的文字，最多 300 字。',
       count: '{{n}}/300',
-      tooLong: '输入的单页文字大于300',
+      tooLong: '文字不能超过 300 字',
       voice: '音色',
       all: '全部',
       male: '男声',
@@ -94,7 +95,7 @@ export const homeToolsEn: typeof homeToolsZh = {
       desc: 'Paste a script: it is split into pages by sentence; pick presenter, scene and voice and get a project ready to render.',
       scriptLabel: 'Script',
       placeholder:
-        'Paste the whole script here. Pages break at full stops, question and exclamation marks and line breaks, at most 300 characters each.',
+        'Paste the whole script here. Pages break at full stops, question and exclamation marks and line breaks, about 120 characters each (at most 300).',
       count: '{{n}} characters',
       pagesTitle: 'Pages',
       pagesCount: '{{n}} pages · about {{s}} s',

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Pagination } from 'semantic-ui-react';
 
 /**
@@ -11,10 +12,12 @@ export function MiniPager(props: {
   testId: string;
   onPage(page: number): void;
 }) {
+  const { t } = useTranslation('home');
   if (props.pages <= 1) return null;
   return (
     <div className={props.className}>
       <Pagination
+        aria-label={t('pager.label')}
         size="mini"
         activePage={props.page}
         totalPages={props.pages}

@@ -40,6 +40,7 @@ export function Pager({ total, pageIndex, pageSize, onChange, testId }: Props) {
         onChange={(_, d) => onChange(1, Number(d.value))}
       />
       <Pagination
+        aria-label={t('pager.label')}
         className="ps-pager-pages"
         activePage={pageIndex}
         totalPages={pages}

@@ -151,7 +151,7 @@ describe('文字转语音', () => {
     start('/helptool?tool=tts');
     await screen.findAllByTestId('tts-voice');
     fireEvent.change(screen.getByTestId('tts-text'), { target: { value: '字'.repeat(301) } });
-    expect(screen.getByTestId('tts-too-long').textContent).toBe('输入的单页文字大于300');
+    expect(screen.getByTestId('tts-too-long').textContent).toBe('文字不能超过 300 字');
     expect((screen.getByTestId('tts-generate') as HTMLButtonElement).disabled).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import { writeFileSync } from 'node:fs';
-import { normalizeForSpeech, originalWords, type WordTiming } from '../../../src/model/speech';
+import type { WordTiming } from '../../../src/model/speech';
 import '../../../src/server/adapters/media/tts.espeak';
 import { synthesizeMixed, type MixedVoices } from '../../../src/server/adapters/media/tts.mixed';
 import { concatPcm16, encodeWav, NARRATION_SAMPLE_RATE } from '../../../src/server/adapters/media/wav';
@@ -44,28 +44,6 @@ export async function speakWithPauses(
   const all = concatPcm16(chunks);
   writeFileSync(outPath, encodeWav(all, NARRATION_SAMPLE_RATE));
   return { text, durationMs: Math.round((all.length * 1000) / NARRATION_SAMPLE_RATE), words };
-}
-
-/**
- * {@link speakWithPauses} as a narrator reads the sentences: numbers, 35% and abbreviations said out
- * (normalizeForSpeech, as our TTS says them). The text and word offsets are those typed.
- */
-export async function narrateWithPauses(
-  sentences: string[],
-  voices: MixedVoices,
-  pausesMs: number[],
-  outPath: string,
-): Promise<SpokenScript> {
-  const spoken = await speakWithPauses(
-    sentences.map((s) => normalizeForSpeech(s).text),
-    voices,
-    pausesMs,
-    outPath,
-  );
-  const text = sentences.join('');
-  const speech = normalizeForSpeech(text);
-  if (speech.text !== spoken.text) throw new Error(`sentences read apart differ: ${spoken.text}`);
-  return { text, durationMs: spoken.durationMs, words: originalWords(spoken.words, speech, text) };
 }
 
 /** eSpeak voices unlike the aligner's reference (female, normal pace): male and slower or faster. */

@@ -1,19 +1,17 @@
 /**
  * The subtitle aligner: times every word of a script in a recording of it, offline.
  *
- * The script is spoken by our own eSpeak voice, whose word timings are exact, read as a narrator says
- * it (normalizeForSpeech: 35% is 百分之三十五, as our TTS and people say it) with the word offsets
- * mapped back onto the script as typed. The recording and that reference are compared frame by frame
- * (MFCCs every 10 ms) and warped onto each other by dynamic time warping; each reference word's times
- * are carried through the warp, and the recording's pauses (>= 200 ms of silence) then correct the
- * starts and ends that fell next to one. The number crunching runs in a worker thread so the server
- * keeps answering meanwhile.
+ * The script is spoken by our own eSpeak voice, whose word timings are exact; the recording and that
+ * reference are compared frame by frame (MFCCs every 10 ms) and warped onto each other by dynamic
+ * time warping; each reference word's times are carried through the warp, and the recording's
+ * pauses (>= 200 ms of silence) then correct the starts and ends that fell next to one. The number
+ * crunching runs in a worker thread so the server keeps answering meanwhile.
  */
 import { randomBytes } from 'node:crypto';
 import { readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { normalizeForSpeech, originalWords, type WordTiming } from '../../../model/speech';
+import type { WordTiming } from '../../../model/speech';
 import type { AlignJob, AlignMessage } from './align.protocol';
 import { ALIGN_SAMPLE_RATE } from './alignFeatures';
 import type { WordSpan } from './alignMap';
@@ -31,10 +29,7 @@ export interface AlignedScript {
   durationMs: number;
   /** Every spoken word with its times in the recording (same shape as TTS word timings). */
   words: WordTiming[];
-  /**
-   * Share of the warp's speech steps that stall (alignMismatch.ts): 0 for the recording's own script;
-   * 1, with no words, for a script far too long to be the recording's (not warped at all).
-   */
+  /** Share of the warp's speech steps that stall (alignMismatch.ts): 0 for the recording's own script. */
   mismatch: number;
 }
 
@@ -64,15 +59,6 @@ const REFERENCE_VOICE = 'espeak-zh-female';
 const CHUNK_CHARS = 200;
 /** Silence between reference sentences (eSpeak stops at a sentence end). */
 const CHUNK_PAUSE_MS = 300;
-/**
- * A reference this many times the recording's length (plus the slack, for short clips) is not its
- * script: the reference voice says about 4 Chinese characters a second, a fast narrator under 8, and
- * pauses only make a recording longer. Synthesis stops there and the script is refused at once;
- * before, a long pasted text was spoken in full and warped only to be refused (5,500 characters
- * over a 6 s clip: 23 s; the 20,000 allowed: 97 s).
- */
-const MAX_REFERENCE_RATIO = 3;
-const REFERENCE_SLACK_MS = 3000;
 
 /**
  * Aligns `script` to the speech in `audioPath` (any format ffmpeg reads, a video's first audio
@@ -93,11 +79,9 @@ export async function alignScript(
     const durationMs = Math.round((recording.length * 1000) / ALIGN_SAMPLE_RATE);
     if (!text) return { text, durationMs, words: [], mismatch: 0 };
 
-    const maxReferenceMs = MAX_REFERENCE_RATIO * durationMs + REFERENCE_SLACK_MS;
-    const reference = await speakReference(text, maxReferenceMs, options.signal, (f) =>
+    const reference = await speakReference(text, options.signal, (f) =>
       report(0.05 + 0.55 * f, '合成参考语音'),
     );
-    if (!reference) return { text, durationMs, words: [], mismatch: 1 };
     report(0.6, '对齐语音');
     const { spans, mismatch } = await runAlignWorker(
       {
@@ -134,16 +118,12 @@ export function sentenceChunks(text: string, max = CHUNK_CHARS): { start: number
   return chunks;
 }
 
-/**
- * The script in our own voice, sentence piece by piece, with word timings on the joined timeline;
- * null as soon as it runs longer than `maxMs`.
- */
+/** The script in our own voice, sentence piece by piece, with word timings on the joined timeline. */
 async function speakReference(
   text: string,
-  maxMs: number,
   signal: AbortSignal | undefined,
   onProgress: (fraction: number) => void,
-): Promise<{ samples: Int16Array; words: WordTiming[] } | null> {
+): Promise<{ samples: Int16Array; words: WordTiming[] }> {
   const voice = findPublicVoice(REFERENCE_VOICE)!;
   const chunks = sentenceChunks(text);
   const parts: Int16Array[] = [];
@@ -155,12 +135,9 @@ async function speakReference(
     const piece = text.slice(chunk.start, chunk.end).trim();
     if (!piece) continue;
     const lead = text.indexOf(piece, chunk.start);
-    // Said as the recording says it: eSpeak's own reading of "35%" or "1200" differs from any
-    // narrator's (and from our TTS's) enough for the warp to stall and refuse the right script.
-    const speech = normalizeForSpeech(piece);
-    const res = await synthesizeMixed(speech.text, voice.voices);
+    const res = await synthesizeMixed(piece, voice.voices);
     const offsetMs = (offsetSamples * 1000) / NARRATION_SAMPLE_RATE;
-    for (const w of originalWords(res.words, speech, piece))
+    for (const w of res.words)
       words.push({
         text: w.text,
         startMs: Math.round(w.startMs + offsetMs),
@@ -170,7 +147,6 @@ async function speakReference(
       });
     parts.push(res.samples, pause);
     offsetSamples += res.samples.length + pause.length;
-    if ((offsetSamples * 1000) / NARRATION_SAMPLE_RATE > maxMs) return null;
     onProgress((i + 1) / chunks.length);
   }
   return { samples: concatPcm16(parts), words };
